@@ -1,0 +1,1 @@
+"""Game contract, the generic AEC adapter, rewards and the env registry."""

@@ -1,0 +1,221 @@
+"""The contract every game engine implements.
+
+Modelled on OpenSpiel's Game/State split. A :class:`Game` holds validated,
+immutable parameters and derived sizes; a :class:`GameState` holds one play of
+the game and mutates in place. Engines import nothing from gymnasium or
+pettingzoo: the RL plumbing (``core/aec.py``) sits on top of this contract.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable, Sequence
+
+import numpy as np
+
+
+class IllegalActionError(ValueError):
+    """An action that the current state does not allow (it is masked out)."""
+
+
+class ParameterError(ValueError):
+    """A game or environment parameter with a bad name or value."""
+
+
+def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
+    """Raise :class:`ParameterError` unless ``value`` is one of ``allowed``."""
+    allowed = list(allowed)
+    if value not in allowed:
+        raise ParameterError(f"{name}={value!r} is not allowed; allowed values: {allowed}")
+
+
+def check_range(name: str, value: Any, low: int, high: int | None = None) -> None:
+    """Raise :class:`ParameterError` unless ``value`` is an int in ``[low, high]``."""
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if ok and value >= low and (high is None or value <= high):
+        return
+    upper = "" if high is None else f" and <= {high}"
+    raise ParameterError(f"{name}={value!r} is not allowed; it must be an integer >= {low}{upper}")
+
+
+def make_params(params_cls: type, values: dict[str, Any]) -> Any:
+    """Build a frozen params dataclass, naming unknown keys and the allowed ones."""
+    fields = {f.name for f in dataclasses.fields(params_cls)}
+    unknown = sorted(set(values) - fields)
+    if unknown:
+        raise ParameterError(
+            f"unknown parameter(s) {unknown} for {params_cls.__name__}; "
+            f"allowed parameters: {sorted(fields)}"
+        )
+    return params_cls(**values)
+
+
+def rng_to_dict(rng: np.random.Generator) -> dict[str, Any]:
+    """JSON-safe snapshot of a generator, so ``from_dict`` restores the same future."""
+    return rng.bit_generator.state
+
+
+def rng_from_dict(state: dict[str, Any]) -> np.random.Generator:
+    bit_gen = getattr(np.random, state["bit_generator"])()
+    bit_gen.state = state
+    return np.random.Generator(bit_gen)
+
+
+class GameState(ABC):
+    """One play of a game. Mutated in place by :meth:`apply_action`.
+
+    Randomness comes only from ``self.rng`` (a ``numpy.random.Generator``),
+    which is part of the state: ``clone()`` and ``to_dict()`` carry it, so a
+    restored state plays on exactly as the original would.
+    """
+
+    game: "Game"
+    rng: np.random.Generator
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now (-1 when the game is over)."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """A short name of the decision being asked for (used in error messages)."""
+
+    @abstractmethod
+    def legal_action_mask(self) -> np.ndarray:
+        """Bool array of length ``game.num_actions``; never all-false while not terminal."""
+
+    def legal_actions(self) -> list[int]:
+        return np.flatnonzero(self.legal_action_mask()).tolist()
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (already validated)."""
+
+    def apply_action(self, action: int) -> None:
+        """Validate and apply ``action``; an illegal one raises :class:`IllegalActionError`."""
+        if self.is_terminal:
+            raise IllegalActionError(f"action {action!r}: the game is over")
+        a = int(action)
+        if a != action or not 0 <= a < self.game.num_actions:
+            raise IllegalActionError(
+                f"action {action!r} is out of range [0, {self.game.num_actions}) "
+                f"in phase {self.phase!r}"
+            )
+        if not self.legal_action_mask()[a]:
+            legal = [f"{x}: {self.action_to_string(x)}" for x in self.legal_actions()]
+            raise IllegalActionError(
+                f"action {a} ({self.action_to_string(a)}) is illegal for seat "
+                f"{self.current_player} in phase {self.phase!r}; legal actions: {legal}"
+            )
+        self._apply(a)
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points per seat (victory points, money, ... as the game counts them)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (several on a shared win); empty until the game is over."""
+
+    def returns(self) -> list[float]:
+        """Payoff per seat at the end: +1 for a winner, -1 otherwise, 0 for all if all won."""
+        if not self.is_terminal:
+            return [0.0] * self.num_players
+        won = set(self.winners())
+        if len(won) == self.num_players:
+            return [0.0] * self.num_players
+        return [1.0 if p in won else -1.0 for p in range(self.num_players)]
+
+    @abstractmethod
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        """Write ``seat``'s view into ``out`` (float32, length ``game.observation_size``).
+
+        Seat-relative (own data first) and free of anything ``seat`` may not see.
+        ``out`` is zeroed by the caller.
+        """
+
+    @abstractmethod
+    def state_tensor(self, out: np.ndarray) -> None:
+        """Write the full state (all hidden information) for centralized critics.
+
+        ``out`` has length ``game.state_size`` and is zeroed by the caller.
+        """
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy (cheap: copies small lists, never ``deepcopy``)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe dict with everything needed for an exact round trip."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, game: "Game", data: dict[str, Any]) -> "GameState": ...
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def render_text(self) -> str:
+        """The whole table, readable by a person (used by ``render_mode='ansi'``)."""
+
+    def render_rgb(self) -> np.ndarray:
+        """An RGB picture (H, W, 3) uint8; only games listing ``rgb_array`` implement it."""
+        raise NotImplementedError(f"{self.game.name} has no rgb_array rendering")
+
+
+class Game(ABC):
+    """Validated parameters plus sizes derived from them; a factory of states.
+
+    Subclasses set the class attributes and implement :meth:`new_initial_state`.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[int] = 0
+    Params: ClassVar[type]
+    State: ClassVar[type[GameState]]
+    player_counts: ClassVar[Sequence[int]]
+    render_modes: ClassVar[Sequence[str]] = ("ansi",)
+    #: typical score spread, used to scale the ``score_diff`` reward into ~[-1, 1]
+    score_scale: ClassVar[float] = 1.0
+
+    def __init__(self, **params: Any) -> None:
+        self.params = make_params(self.Params, params)
+        check_choice("num_players", self.params.num_players, self.player_counts)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.num_players
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def observation_size(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def state_size(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self, rng: np.random.Generator) -> GameState: ...
+
+    def state_from_dict(self, data: dict[str, Any]) -> GameState:
+        return self.State.from_dict(self, data)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.params})"

@@ -1,0 +1,5 @@
+"""Globetrotter (2-5 players): ``env(**params)`` and ``raw_env(**params)``."""
+
+from travel_envs.core.registry import env_module_functions
+
+env, raw_env = env_module_functions("globetrotter_v0")

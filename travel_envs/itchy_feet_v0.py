@@ -1,0 +1,5 @@
+"""Itchy Feet, the travel card game (2-6 players): ``env(**params)`` and ``raw_env(**params)``."""
+
+from travel_envs.core.registry import env_module_functions
+
+env, raw_env = env_module_functions("itchy_feet_v0")
