@@ -1,0 +1,1 @@
+"""Speed benchmarks (ratios against a reference measured in the same run; never timed tests)."""

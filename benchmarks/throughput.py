@@ -1,0 +1,89 @@
+"""Random-play AEC throughput of every registered env, as a ratio to connect_four_v3.
+
+Each env plays random legal moves through its wrapped AEC API (``agent_iter`` /
+``last`` / ``step``) for a fixed time; PettingZoo's ``connect_four_v3`` runs the
+very same loop in the same process, before and after, as the reference. Only
+decisions (non-None actions) are counted. The machine is shared and noisy, so
+read the ratio, not the absolute figure.
+
+    python -m benchmarks.throughput                  # every env, every player count
+    python -m benchmarks.throughput --env globetrotter_v0 --players 2 --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Callable
+
+import numpy as np
+
+import travel_envs
+from travel_envs.core.registry import game_class
+
+
+def decisions_per_second(make_env: Callable[[], object], seconds: float, seed: int = 0) -> float:
+    """Play random legal moves for ``seconds``; return decisions per second."""
+    env = make_env()
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(legal.size)])
+                decisions += 1
+            env.step(action)
+        if time.perf_counter() >= deadline:
+            break
+        env.reset()
+    env.close()
+    return decisions / (time.perf_counter() - start)
+
+
+def reference_env():
+    from pettingzoo.classic import connect_four_v3
+
+    return connect_four_v3.env()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--env", action="append", help="env id (repeatable); default: all registered envs")
+    parser.add_argument("--players", type=int, action="append", help="player count(s); default: all supported")
+    parser.add_argument("--seconds", type=float, default=3.0, help="measuring time per env and player count")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args(argv)
+
+    env_ids = args.env or travel_envs.list_envs()
+    for env_id in env_ids:
+        game_class(env_id)  # unknown ids fail here, before any measuring
+    print(f"reference: connect_four_v3, {args.seconds:.1f} s per measurement")
+    ref_before = decisions_per_second(reference_env, args.seconds)
+    rows = []
+    for env_id in env_ids:
+        counts = args.players or list(game_class(env_id).player_counts)
+        for n in counts:
+            rate = decisions_per_second(lambda: travel_envs.make(env_id, num_players=n), args.seconds)
+            rows.append({"env": env_id, "players": n, "steps_per_s": rate})
+    ref_after = decisions_per_second(reference_env, args.seconds)
+    reference = (ref_before + ref_after) / 2
+    print(f"connect_four_v3: {reference:,.0f} decisions/s (before {ref_before:,.0f}, after {ref_after:,.0f})")
+    print(f"{'env':<24} {'players':>7} {'decisions/s':>12} {'ratio':>7}")
+    for row in rows:
+        row["ratio"] = row["steps_per_s"] / reference
+        print(f"{row['env']:<24} {row['players']:>7} {row['steps_per_s']:>12,.0f} {row['ratio']:>7.2f}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"reference_steps_per_s": reference, "results": rows}, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()
