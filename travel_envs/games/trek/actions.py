@@ -1,0 +1,72 @@
+"""The Trek action table: action id ranges <-> meaning (100 actions).
+
+| ids     | meaning                                                                  |
+|---------|--------------------------------------------------------------------------|
+| 0-20    | discard one card of type t (t = id)                                      |
+| 21-23   | play Authority to Buy for market m (0 Stores, 1 Mules, 2 Jeeps)          |
+| 24-27   | play Award A1..A4                                                        |
+| 28-31   | play Claim C1..C4                                                        |
+| 32-43   | move to camp d = id-31 with the card only (sideways in a group; Base->G1 |
+|         | when ``base_needs_transport`` is false)                                  |
+| 44-55   | move to camp d = id-43 one group forward, returning a Mule               |
+| 56-67   | move to camp d = id-55 one group forward, returning a Jeep (as a Mule)   |
+| 68-89   | Jeep double move: (destination d, card of skipped-group camp k), see     |
+|         | ``JEEP2_PAIRS``                                                          |
+| 90-95   | (buy phase) buy k = id-89 units in the chosen market                     |
+| 96      | (buy phase) finish buying                                                |
+| 97-99   | (bankruptcy) sell 1 Stores Unit / Mule / Jeep back to the Bank            |
+"""
+
+from __future__ import annotations
+
+from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
+
+DISCARD = 0
+PLAY_BUY = DISCARD + NUM_CARD_TYPES  # 21
+PLAY_AWARD = PLAY_BUY + 3  # 24
+PLAY_CLAIM = PLAY_AWARD + 4  # 28
+MOVE_CARD = PLAY_CLAIM + 4  # 32
+MOVE_MULE = MOVE_CARD + 12  # 44
+MOVE_JEEP = MOVE_MULE + 12  # 56
+MOVE_JEEP2 = MOVE_JEEP + 12  # 68
+#: (destination camp, camp of the skipped group whose card is also played), in id order
+JEEP2_PAIRS = tuple(
+    (d, k) for d in range(1, 13) if CAMP_GROUP[d] >= 2 for k in GROUP_CAMPS[CAMP_GROUP[d] - 1]
+)
+BUY_UNITS = MOVE_JEEP2 + len(JEEP2_PAIRS)  # 90
+MAX_BUY_CHUNK = 6
+BUY_DONE = BUY_UNITS + MAX_BUY_CHUNK  # 96
+SELL = BUY_DONE + 1  # 97
+NUM_ACTIONS = SELL + 3  # 100
+
+#: JEEP2 pair -> action id
+JEEP2_ID = {pair: MOVE_JEEP2 + i for i, pair in enumerate(JEEP2_PAIRS)}
+
+
+def describe(action: int) -> str:
+    """Human-readable meaning of an action id."""
+    a = int(action)
+    if DISCARD <= a < PLAY_BUY:
+        return f"discard {CARD_SHORT[a]}"
+    if a < PLAY_AWARD:
+        return f"play BUY: {MARKET_NAMES[a - PLAY_BUY]}"
+    if a < PLAY_CLAIM:
+        return f"play award A{a - PLAY_AWARD + 1}"
+    if a < MOVE_CARD:
+        return f"play claim C{a - PLAY_CLAIM + 1}"
+    if a < MOVE_MULE:
+        return f"move to camp {a - MOVE_CARD + 1} (card only)"
+    if a < MOVE_JEEP:
+        return f"move to camp {a - MOVE_MULE + 1} with a Mule"
+    if a < MOVE_JEEP2:
+        return f"move to camp {a - MOVE_JEEP + 1} with a Jeep (one group)"
+    if a < BUY_UNITS:
+        d, k = JEEP2_PAIRS[a - MOVE_JEEP2]
+        return f"move to camp {d} with a Jeep, also playing camp {k}"
+    if a < BUY_DONE:
+        return f"buy {a - BUY_UNITS + 1}"
+    if a == BUY_DONE:
+        return "finish buying"
+    if a < NUM_ACTIONS:
+        return f"sell 1 {MARKET_NAMES[a - SELL]} unit to the Bank"
+    return f"<invalid action {a}>"

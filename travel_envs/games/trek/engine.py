@@ -1,0 +1,530 @@
+"""Trek rules: the state and its transitions (no gymnasium / pettingzoo imports).
+
+A turn (rulebook clauses 2-4, component spec section 6):
+
+1. the contribution, applied automatically when the turn begins (£10 at Base;
+   at a camp 1 Stores Unit per head the player is responsible for, any missing
+   unit paid at ``cash_for_stores_multiplier`` x the Stores price); a payment the
+   player cannot make starts the bankruptcy phase (sell units back) or, with too
+   little to sell, eliminates the player;
+2. one decision in phase ``play``: discard a card, play Authority to Buy (then
+   phase ``buy``: buy chunks of units, then finish), play an Award or a Claim,
+   or play a camp card to move;
+3. refill the hand (one card per card played), next living player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import GameState, rng_from_dict, rng_to_dict
+
+from . import actions as A
+from . import components as C
+from .encoder import encode_observation, encode_state
+
+PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+
+
+class TrekState(GameState):
+    """One game of Trek. Lists of ints, mutated in place."""
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, game, rng: np.random.Generator) -> None:
+        self.game = game
+        self.rng = rng
+        p = game.params
+        n = game.num_players
+        self.cash = [p.starting_cash] * n
+        self.held = [[0, 0, 0] for _ in range(n)]  # Stores, Mules, Jeeps per player
+        self.pos = [C.BASE] * n  # camp 0..12; -1 once out of the game
+        self.arrival = [0] * n  # arrival sequence number at the current camp (host = earliest)
+        self.seq = 1
+        self.alive = [True] * n
+        self.pool = list(C.MARKET_TOTALS)
+        self.sold = [0, 0, 0]  # cumulative units sold per market (the Sales Indicators)
+        self.bank = 0  # net money received by the Bank (can be negative)
+        deck = [t for t, k in enumerate(game.card_counts) for _ in range(k)]
+        self.pack = [int(x) for x in rng.permutation(deck)]  # top of the pack = end of the list
+        self.discard: list[int] = []
+        self.hands = [[0] * C.NUM_CARD_TYPES for _ in range(n)]
+        for seat in range(n):
+            for _ in range(C.HAND_SIZE):
+                self.hands[seat][self.pack.pop()] += 1
+        self.turn_player = 0  # the youngest player starts: seat 0
+        self.turns = 0  # turns begun
+        self.phase_id = PLAY
+        self.buy_market = -1
+        self.debt = 0
+        self.to_draw = 0
+        self.winner_list: list[int] = []
+        self.end_reason = ""
+        self.reshuffles = 0
+        self._begin_turn()
+
+    # ------------------------------------------------------------ properties
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase_id == OVER else self.turn_player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase_id == OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self.phase_id]
+
+    # ---------------------------------------------------------------- prices
+    def price(self, market: int) -> int:
+        """Current price of one unit (the Sales Indicator's price hand)."""
+        ladder = self.game.params.ladders[market]
+        step = self.sold[market] // C.UNITS_PER_STEP[market]
+        return ladder[step] if step < len(ladder) else ladder[-1]
+
+    def step_index(self, market: int) -> int:
+        ladder = self.game.params.ladders[market]
+        return min(self.sold[market] // C.UNITS_PER_STEP[market], len(ladder) - 1)
+
+    def units_hand(self, market: int) -> int:
+        """Units sold at the current step (the indicator's units hand)."""
+        ladder = self.game.params.ladders[market]
+        per = C.UNITS_PER_STEP[market]
+        s = self.sold[market]
+        if s // per >= len(ladder):
+            return s - (len(ladder) - 1) * per  # past the top step: the price stays, the count runs on
+        return s % per
+
+    def cost(self, market: int, units: int) -> int:
+        """Cost of buying ``units`` now; each unit is priced on its own (a purchase may cross a step)."""
+        ladder = self.game.params.ladders[market]
+        per = C.UNITS_PER_STEP[market]
+        top = len(ladder) - 1
+        s = self.sold[market]
+        total = 0
+        for i in range(s, s + units):
+            step = i // per
+            total += ladder[step if step < top else top]
+        return total
+
+    # ----------------------------------------------------------------- camps
+    def occupants(self, camp: int) -> list[int]:
+        """Players at ``camp`` ordered by arrival (the first is the host)."""
+        at = [q for q in range(self.num_players) if self.pos[q] == camp]
+        at.sort(key=self.arrival.__getitem__)
+        return at
+
+    def host_of(self, seat: int) -> int:
+        """The host of ``seat``'s camp (``seat`` itself when alone or first); -1 at Base/out."""
+        camp = self.pos[seat]
+        if camp <= C.BASE:
+            return -1
+        return self.occupants(camp)[0]
+
+    def stores_due(self, seat: int) -> int:
+        """Stores Units ``seat`` must contribute this turn at a camp (0 for guests)."""
+        camp = self.pos[seat]
+        if camp <= C.BASE:
+            return 0
+        occ = self.occupants(camp)
+        return len(occ) if occ[0] == seat else 0
+
+    # ------------------------------------------------------------ turn flow
+    def _begin_turn(self) -> None:
+        """Start the turns of ``turn_player`` and its successors until a decision is needed."""
+        p = self.game.params
+        while True:
+            seat = self.turn_player
+            if p.max_turns and self.turns >= p.max_turns:
+                self._end_at_cap()
+                return
+            self.turns += 1
+            camp = self.pos[seat]
+            if camp == C.BASE:
+                debt = p.base_contribution
+            else:
+                due = self.stores_due(seat)
+                use = min(due, self.held[seat][C.STORES])
+                self.held[seat][C.STORES] -= use
+                self.pool[C.STORES] += use
+                debt = (due - use) * p.cash_for_stores_multiplier * self.price(C.STORES)
+            if debt <= self.cash[seat]:
+                self._pay(seat, debt)
+                self.phase_id = PLAY
+                return
+            if self.cash[seat] + self.assets_value(seat) >= debt:
+                self.debt = debt
+                self.phase_id = SELL_PHASE
+                return
+            self._eliminate(seat)
+            if self.phase_id == OVER:
+                return
+            self.turn_player = self._next_alive(seat)
+
+    def _end_turn(self) -> None:
+        seat = self.turn_player
+        hand = self.hands[seat]
+        for _ in range(self.to_draw):
+            card = self._draw()
+            if card < 0:
+                break
+            hand[card] += 1
+        self.to_draw = 0
+        self.buy_market = -1
+        self.turn_player = self._next_alive(seat)
+        self._begin_turn()
+
+    def _draw(self) -> int:
+        if not self.pack:
+            if not self.discard:
+                return -1
+            self.pack = self.discard
+            self.discard = []
+            self.rng.shuffle(self.pack)
+            self.reshuffles += 1
+        return self.pack.pop()
+
+    def _next_alive(self, seat: int) -> int:
+        n = self.num_players
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if self.alive[q]:
+                return q
+        return seat
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.cash[seat] -= amount
+        self.bank += amount
+
+    def _receive(self, seat: int, amount: int) -> None:
+        self.cash[seat] += amount
+        self.bank -= amount
+
+    def assets_value(self, seat: int) -> int:
+        """What the Bank would pay for everything ``seat`` holds, at current market prices."""
+        h = self.held[seat]
+        return sum(h[m] * self.price(m) for m in range(3))
+
+    def _eliminate(self, seat: int) -> None:
+        """Out of the game: cash to the Bank, units to the pool, cards to the discard pile."""
+        self._pay(seat, self.cash[seat])
+        for m in range(3):
+            self.pool[m] += self.held[seat][m]
+            self.held[seat][m] = 0
+        hand = self.hands[seat]
+        for t in range(C.NUM_CARD_TYPES):
+            self.discard.extend([t] * hand[t])
+            hand[t] = 0
+        self.pos[seat] = -1
+        self.alive[seat] = False
+        alive = [q for q in range(self.num_players) if self.alive[q]]
+        if len(alive) == 1:
+            self._finish(alive, "last player left")
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        self.winner_list = sorted(winners)
+        self.end_reason = reason
+        self.phase_id = OVER
+        self.debt = 0
+        self.buy_market = -1
+
+    def _end_at_cap(self) -> None:
+        alive = [q for q in range(self.num_players) if self.alive[q]]
+        key = {q: (C.CAMP_GROUP[self.pos[q]], self.pos[q], self.cash[q]) for q in alive}
+        best = max(key.values())
+        self._finish([q for q in alive if key[q] == best], "turn cap")
+
+    # ----------------------------------------------------------------- masks
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
+        ph = self.phase_id
+        if ph == PLAY:
+            self._play_mask(mask)
+        elif ph == BUY_PHASE:
+            self._buy_mask(mask)
+        elif ph == SELL_PHASE:
+            h = self.held[self.turn_player]
+            for m in range(3):
+                mask[A.SELL + m] = h[m] > 0
+        return mask
+
+    def buyable(self, seat: int, market: int) -> int:
+        """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
+        cash = self.cash[seat]
+        ladder = self.game.params.ladders[market]
+        per = C.UNITS_PER_STEP[market]
+        top = len(ladder) - 1
+        s = self.sold[market]
+        limit = min(self.pool[market], A.MAX_BUY_CHUNK)
+        k = 0
+        while k < limit:
+            step = (s + k) // per
+            price = ladder[step if step < top else top]
+            if price > cash:
+                break
+            cash -= price
+            k += 1
+        return k
+
+    def _buy_mask(self, mask: np.ndarray) -> None:
+        k = self.buyable(self.turn_player, self.buy_market)
+        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
+        mask[A.BUY_DONE] = True
+
+    def _play_mask(self, mask: np.ndarray) -> None:
+        seat = self.turn_player
+        hand = self.hands[seat]
+        mask[A.DISCARD : A.DISCARD + C.NUM_CARD_TYPES] = np.asarray(hand) > 0
+        if hand[C.BUY]:
+            for m in range(3):
+                mask[A.PLAY_BUY + m] = self.buyable(seat, m) > 0
+        for i, t in enumerate(C.AWARD_TYPES):
+            mask[A.PLAY_AWARD + i] = hand[t] > 0
+        for i, t in enumerate(C.CLAIM_TYPES):
+            mask[A.PLAY_CLAIM + i] = hand[t] > 0
+        for a in self.move_actions(seat):
+            mask[a] = True
+
+    def move_actions(self, seat: int) -> list[int]:
+        """Legal move action ids for ``seat`` (cards in hand, transport, stores requirement)."""
+        p = self.game.params
+        hand = self.hands[seat]
+        here = self.pos[seat]
+        g = C.CAMP_GROUP[here]
+        stores = self.held[seat][C.STORES]
+        req = p.stores_required
+        mules, jeeps = self.held[seat][C.MULES], self.held[seat][C.JEEPS]
+        out = []
+        # same group (sideways), card only
+        if 1 <= g <= 4:
+            for d in C.GROUP_CAMPS[g]:
+                if d != here and hand[d - 1] and stores >= req[g - 1]:
+                    out.append(A.MOVE_CARD + d - 1)
+        # next group
+        if g + 1 <= 6 and stores >= req[g]:
+            free = here == C.BASE and not p.base_needs_transport
+            for d in C.GROUP_CAMPS[g + 1]:
+                if not hand[d - 1]:
+                    continue
+                if free:
+                    out.append(A.MOVE_CARD + d - 1)
+                else:
+                    if mules:
+                        out.append(A.MOVE_MULE + d - 1)
+                    if jeeps:
+                        out.append(A.MOVE_JEEP + d - 1)
+        # next-but-one group with a Jeep and a card of the skipped group
+        if jeeps and g + 2 <= 6 and stores >= req[g + 1]:
+            for d in C.GROUP_CAMPS[g + 2]:
+                if not hand[d - 1]:
+                    continue
+                for k in C.GROUP_CAMPS[g + 1]:
+                    if hand[k - 1]:
+                        out.append(A.JEEP2_ID[(d, k)])
+        return out
+
+    # ---------------------------------------------------------------- apply
+    def _apply(self, action: int) -> None:
+        seat = self.turn_player
+        ph = self.phase_id
+        if ph == SELL_PHASE:
+            self._sell(seat, action - A.SELL)
+            return
+        if ph == BUY_PHASE:
+            if action == A.BUY_DONE:
+                self._end_turn()
+                return
+            self.buy(seat, self.buy_market, action - A.BUY_UNITS + 1)
+            if self.buyable(seat, self.buy_market) == 0:
+                self._end_turn()
+            return
+        hand = self.hands[seat]
+        if action < A.PLAY_BUY:
+            self._play_card(seat, action)
+        elif action < A.PLAY_AWARD:
+            self._play_card(seat, C.BUY)
+            self.buy_market = action - A.PLAY_BUY
+            self.phase_id = BUY_PHASE
+            return
+        elif action < A.PLAY_CLAIM:
+            t = C.AWARD_TYPES[action - A.PLAY_AWARD]
+            self._play_card(seat, t)
+            self._award(seat, t)
+        elif action < A.MOVE_CARD:
+            t = C.CLAIM_TYPES[action - A.PLAY_CLAIM]
+            self._play_card(seat, t)
+            self._claim(seat, t)
+        elif action < A.MOVE_MULE:
+            d = action - A.MOVE_CARD + 1
+            self._play_card(seat, d - 1)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP:
+            d = action - A.MOVE_MULE + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.MULES)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP2:
+            d = action - A.MOVE_JEEP + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        else:
+            d, k = A.JEEP2_PAIRS[action - A.MOVE_JEEP2]
+            self._play_card(seat, k - 1)
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        del hand
+        if self.phase_id != OVER:
+            self._end_turn()
+
+    def _play_card(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.discard.append(card)
+        self.to_draw += 1
+
+    def _return_unit(self, seat: int, market: int) -> None:
+        self.held[seat][market] -= 1
+        self.pool[market] += 1
+
+    def _arrive(self, seat: int, camp: int) -> None:
+        p = self.game.params
+        if p.stores_requirement == "spend":
+            r = p.stores_required[C.CAMP_GROUP[camp] - 1]
+            self.held[seat][C.STORES] -= r
+            self.pool[C.STORES] += r
+        self.pos[seat] = camp
+        self.arrival[seat] = self.seq
+        self.seq += 1
+        if camp == C.SUMMIT:
+            self._finish([seat], "reached Camp 12")
+            return
+        self._receive(seat, p.camp_bonus[camp - 1])
+
+    def buy(self, seat: int, market: int, units: int) -> None:
+        """Buy ``units`` from ``market`` at the indicator's prices (moves the indicator)."""
+        self._pay(seat, self.cost(market, units))
+        self.sold[market] += units
+        self.pool[market] -= units
+        self.held[seat][market] += units
+
+    def _sell(self, seat: int, market: int) -> None:
+        self._receive(seat, self.price(market))
+        self._return_unit(seat, market)
+        if self.cash[seat] >= self.debt:
+            self._pay(seat, self.debt)
+            self.debt = 0
+            self.phase_id = PLAY
+
+    def _take_free(self, seat: int, market: int, units: int) -> None:
+        k = min(units, self.pool[market])
+        self.pool[market] -= k
+        self.held[seat][market] += k
+
+    def _award(self, seat: int, card: int) -> None:
+        p = self.game.params
+        if card == C.AWARD_GRANT:
+            self._receive(seat, p.award_grant_cash)
+        elif card == C.AWARD_AIR_DROP:
+            self._take_free(seat, C.STORES, p.award_air_drop_stores)
+        elif card == C.AWARD_MULE:
+            self._take_free(seat, C.MULES, p.award_mules)
+        else:
+            self._receive(seat, p.award_story_cash)
+
+    def claim_order(self, seat: int, market: int) -> list[int]:
+        """Other living players, largest holding first (market -1 = cash); ties from seat's left."""
+        n = self.num_players
+        others = [(seat + k) % n for k in range(1, n)]
+        others = [q for q in others if self.alive[q]]
+        if market < 0:
+            return sorted(others, key=lambda q: -self.cash[q])
+        return sorted(others, key=lambda q: -self.held[q][market])
+
+    def _claim(self, seat: int, card: int) -> None:
+        p = self.game.params
+        if card == C.CLAIM_CASH_EACH:
+            for q in self.claim_order(seat, -1):
+                amount = min(p.claim_each_cash, self.cash[q])
+                self.cash[q] -= amount
+                self.cash[seat] += amount
+            return
+        if card == C.CLAIM_CASH_TOTAL:
+            left = p.claim_total_cash
+            for q in self.claim_order(seat, -1):
+                amount = min(left, self.cash[q])
+                self.cash[q] -= amount
+                self.cash[seat] += amount
+                left -= amount
+            return
+        market, left = (C.STORES, p.claim_total_stores) if card == C.CLAIM_STORES_TOTAL else (C.MULES, p.claim_mules)
+        for q in self.claim_order(seat, market):
+            k = min(left, self.held[q][market])
+            self.held[q][market] -= k
+            self.held[seat][market] += k
+            left -= k
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[float]:
+        """Progress: the camp number reached (Base 0, summit 12); -1 once out of the game."""
+        return [float(c) for c in self.pos]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_list)
+
+    # ----------------------------------------------------------- observation
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        encode_observation(self, seat, out)
+
+    def state_tensor(self, out: np.ndarray) -> None:
+        encode_state(self, out)
+
+    # ----------------------------------------------------------- persistence
+    _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
+               "turn_player", "turns", "phase_id", "buy_market", "debt", "to_draw", "winner_list",
+               "end_reason", "reshuffles")
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        for f in self._FIELDS:
+            v = getattr(self, f)
+            d[f] = list(v) if isinstance(v, list) else v
+        d["held"] = [list(h) for h in self.held]
+        d["hands"] = [list(h) for h in self.hands]
+        d["rng"] = rng_to_dict(self.rng)
+        return d
+
+    @classmethod
+    def from_dict(cls, game, data: dict[str, Any]) -> "TrekState":
+        s = cls.__new__(cls)
+        s.game = game
+        for f in cls._FIELDS:
+            v = data[f]
+            setattr(s, f, list(v) if isinstance(v, list) else v)
+        s.held = [list(h) for h in data["held"]]
+        s.hands = [list(h) for h in data["hands"]]
+        s.rng = rng_from_dict(data["rng"])
+        return s
+
+    def clone(self) -> "TrekState":
+        s = TrekState.__new__(TrekState)
+        s.game = self.game
+        for f in self._FIELDS:
+            v = getattr(self, f)
+            setattr(s, f, list(v) if isinstance(v, list) else v)
+        s.held = [list(h) for h in self.held]
+        s.hands = [list(h) for h in self.hands]
+        s.rng = rng_from_dict(rng_to_dict(self.rng))
+        return s
+
+    # -------------------------------------------------------------- display
+    def action_to_string(self, action: int) -> str:
+        return A.describe(action)
+
+    def render_text(self) -> str:
+        from .render import render_text
+
+        return render_text(self)

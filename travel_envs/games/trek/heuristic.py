@@ -1,0 +1,198 @@
+"""A rule-based Trek player that plays like a sensible beginner.
+
+It reads only what its seat may see: its own hand and the public table (cash,
+held units, positions, the Sales Indicators, the discard pile).
+
+- Move forward whenever it can (summit first, then the furthest group; a Jeep
+  double move before a Mule; a Mule before a single-group Jeep; prefer camps
+  where it would be a guest, then the larger bonus).
+- Play Awards and Claims that bring something in.
+- With Authority to Buy: first transport when it has none, then Stores up to the
+  next group's requirement plus a few for contributions, keeping a cash reserve.
+- A free sideways move when it gains a bonus or a host.
+- Otherwise discard the least useful card (camp cards behind it first).
+- Bankrupt: sell Stores above what it needs, then Jeeps, then Mules, then Stores.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+from . import components as C
+
+STORES_BUFFER = 3  # Stores kept on top of the next requirement, for contributions
+STORES_STOCK = 20  # Stores stocked while they are cheap
+
+
+class HeuristicPolicy:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _next_group_need(state, seat: int) -> int:
+        g = C.CAMP_GROUP[state.pos[seat]]
+        req = state.game.params.stores_required
+        need = req[min(g, 5)]
+        if state.game.params.stores_requirement == "spend":
+            return need + STORES_BUFFER
+        return need + (STORES_BUFFER if g >= 1 else 1)
+
+    @staticmethod
+    def _reserve(state, seat: int) -> int:
+        if state.pos[seat] == C.BASE:
+            return 3 * state.game.params.base_contribution
+        return 2 * state.price(C.STORES)
+
+    def _targets(self, state, seat: int) -> list[int]:
+        """Units still wanted per market."""
+        h = state.held[seat]
+        g = C.CAMP_GROUP[state.pos[seat]]
+        want = self._next_group_need(state, seat)
+        if state.price(C.STORES) <= 25:
+            want = max(want, STORES_STOCK)
+        stores = max(0, want - h[C.STORES])
+        transport = h[C.MULES] + h[C.JEEPS]
+        groups_left = 6 - g
+        mules = 0 if transport >= min(2, groups_left) else min(2, groups_left) - transport
+        jeeps = 0
+        if h[C.JEEPS] == 0 and groups_left >= 2 and transport >= 1:
+            jeeps = 1
+        return [stores, mules, jeeps]
+
+    # ---------------------------------------------------------------------- act
+    def act(self, observation, action_mask, state=None) -> int:
+        mask = np.asarray(action_mask).astype(bool)
+        legal = np.flatnonzero(mask)
+        if state is None:
+            return int(legal[self.rng.integers(legal.size)])
+        seat = state.current_player
+        phase = state.phase_id
+        if phase == 1:
+            return self._buy(state, seat, mask)
+        if phase == 2:
+            return self._sell(state, seat, mask)
+        return self._play(state, seat, mask)
+
+    def _buy(self, state, seat: int, mask) -> int:
+        m = state.buy_market
+        want = self._targets(state, seat)[m]
+        if want <= 0:
+            return A.BUY_DONE
+        reserve = self._reserve(state, seat)
+        best = A.BUY_DONE
+        for k in range(1, min(want, A.MAX_BUY_CHUNK) + 1):
+            if mask[A.BUY_UNITS + k - 1] and state.cost(m, k) <= state.cash[seat] - reserve:
+                best = A.BUY_UNITS + k - 1
+        return best
+
+    def _sell(self, state, seat: int, mask) -> int:
+        h = state.held[seat]
+        if mask[A.SELL + C.STORES] and h[C.STORES] > self._next_group_need(state, seat):
+            return A.SELL + C.STORES
+        for m in (C.JEEPS, C.MULES, C.STORES):
+            if mask[A.SELL + m]:
+                return A.SELL + m
+        return int(np.flatnonzero(mask)[0])
+
+    def _move_score(self, state, seat: int, a: int) -> tuple:
+        if a < A.MOVE_MULE:
+            d, kind = a - A.MOVE_CARD + 1, 1
+        elif a < A.MOVE_JEEP:
+            d, kind = a - A.MOVE_MULE + 1, 2
+        elif a < A.MOVE_JEEP2:
+            d, kind = a - A.MOVE_JEEP + 1, 0
+        else:
+            d, kind = A.JEEP2_PAIRS[a - A.MOVE_JEEP2][0], 3
+        occupied = any(state.pos[q] == d for q in range(state.num_players) if q != seat)
+        bonus = state.game.params.camp_bonus[d - 1] if d < C.SUMMIT else 0
+        return (d == C.SUMMIT, C.CAMP_GROUP[d], kind, occupied, bonus)
+
+    def _play(self, state, seat: int, mask) -> int:
+        hand = state.hands[seat]
+        here = state.pos[seat]
+        g = C.CAMP_GROUP[here]
+        moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
+        forward = [a for a in moves if C.CAMP_GROUP[self._dest(a)] > g]
+        if forward:
+            return max(forward, key=lambda a: self._move_score(state, seat, a))
+        # awards and claims that bring something in
+        others = [q for q in range(state.num_players) if q != seat and state.alive[q]]
+        useful = {
+            C.AWARD_GRANT: True,
+            C.AWARD_STORY: True,
+            C.AWARD_AIR_DROP: state.pool[C.STORES] > 0,
+            C.AWARD_MULE: state.pool[C.MULES] > 0,
+            C.CLAIM_CASH_TOTAL: any(state.cash[q] > 0 for q in others),
+            C.CLAIM_CASH_EACH: any(state.cash[q] > 0 for q in others),
+            C.CLAIM_STORES_TOTAL: any(state.held[q][C.STORES] > 0 for q in others),
+            C.CLAIM_MULE: any(state.held[q][C.MULES] > 0 for q in others),
+        }
+        for i, t in enumerate(C.AWARD_TYPES):
+            if mask[A.PLAY_AWARD + i] and useful[t]:
+                return A.PLAY_AWARD + i
+        for i, t in enumerate(C.CLAIM_TYPES):
+            if mask[A.PLAY_CLAIM + i] and useful[t]:
+                return A.PLAY_CLAIM + i
+        # buying
+        if hand[C.BUY]:
+            targets = self._targets(state, seat)
+            reserve = self._reserve(state, seat)
+            h = state.held[seat]
+            urgent = h[C.STORES] < self._next_group_need(state, seat)
+            order = (C.STORES, C.MULES, C.JEEPS) if urgent else (C.MULES, C.STORES, C.JEEPS)
+            for m in order:
+                if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.cost(m, 1) <= state.cash[seat] - reserve:
+                    return A.PLAY_BUY + m
+        # sideways: a bonus, or a host who pays our stores
+        side = [a for a in moves if C.CAMP_GROUP[self._dest(a)] == g]
+        if side:
+            best = max(side, key=lambda a: self._move_score(state, seat, a))
+            d = self._dest(best)
+            occupied = any(state.pos[q] == d for q in range(state.num_players) if q != seat)
+            my_occ = state.occupants(here)
+            i_am_guest = len(my_occ) > 1 and my_occ[0] != seat
+            if occupied or not i_am_guest:
+                return best
+        return A.DISCARD + self._least_useful(state, seat)
+
+    @staticmethod
+    def _dest(a: int) -> int:
+        if a < A.MOVE_MULE:
+            return a - A.MOVE_CARD + 1
+        if a < A.MOVE_JEEP:
+            return a - A.MOVE_MULE + 1
+        if a < A.MOVE_JEEP2:
+            return a - A.MOVE_JEEP + 1
+        return A.JEEP2_PAIRS[a - A.MOVE_JEEP2][0]
+
+    def _least_useful(self, state, seat: int) -> int:
+        hand = state.hands[seat]
+        g = C.CAMP_GROUP[state.pos[seat]]
+        best_t, best_v = -1, 1e9
+        for t in range(C.NUM_CARD_TYPES):
+            if not hand[t]:
+                continue
+            if t < 12:
+                gc = C.CAMP_GROUP[t + 1]
+                dist = gc - g
+                if dist < 0 or t + 1 == state.pos[seat]:
+                    v = 0.0
+                elif dist == 0:
+                    v = 6.0 - 2.0 * (hand[t] - 1)
+                elif dist == 1:
+                    v = 10.0 - 2.0 * (hand[t] - 1)
+                elif dist == 2:
+                    v = 7.0 - 2.0 * (hand[t] - 1)
+                else:
+                    v = 5.0 - dist - 2.0 * (hand[t] - 1)
+            elif t == C.BUY:
+                v = 9.0 - 3.0 * (hand[t] - 1)
+            else:
+                v = 8.0
+            if v < best_v:
+                best_t, best_v = t, v
+        return best_t
