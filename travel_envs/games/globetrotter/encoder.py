@@ -1,0 +1,238 @@
+"""Globetrotter action table and observation encoder.
+
+Action ids (159):
+
+======== ===================================================================
+0-48     play movement card c (phase ``turn``; a card that does not match
+         the Journal top is played with the Skeleton Key, which returns)
+49       Action 1: draw from the movement card deck
+50-52    Action 1: draw the card in parking space i
+53-101   park card c (phase ``park``, right after a draw) in the first
+         allowed empty parking space
+102      do not park
+103      stop playing: end Action 2 and run the advance check
+104      end the turn (after at least one action, when not playing)
+105-153  improvement: select card c to discard (phase ``improve``)
+154      improvement: confirm (discard the selection, draw back to 5)
+155-158  choose the opponent k = 1..4 seats to the left to draw a random
+         card from (phase ``choose_opponent``)
+======== ===================================================================
+
+The observation layout is documented in docs/games/globetrotter.md and built
+from the offsets below; every value lies in [0, 1].
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .components import (
+    COLOUR_OF,
+    NUM_CARDS,
+    NUM_FACES,
+    NUM_PARKING,
+    VEHICLE_OF,
+    WORLD_SIZE,
+    card_name,
+)
+
+MAX_PLAYERS = 5
+
+# ------------------------------------------------------------------ actions
+PLAY = 0
+DRAW_DECK = 49
+DRAW_PARK = 50
+PARK = 53
+NO_PARK = 102
+STOP = 103
+END_TURN = 104
+DISCARD = 105
+CONFIRM = 154
+OPPONENT = 155
+NUM_ACTIONS = 159
+
+ACTION_TABLE = (
+    (PLAY, DRAW_DECK - 1, "play movement card c = id - 0 (with the Skeleton Key if it does not match)"),
+    (DRAW_DECK, DRAW_DECK, "Action 1: draw from the deck"),
+    (DRAW_PARK, PARK - 1, "Action 1: draw from parking space i = id - 50"),
+    (PARK, NO_PARK - 1, "park card c = id - 53"),
+    (NO_PARK, NO_PARK, "do not park"),
+    (STOP, STOP, "stop playing cards (advance check)"),
+    (END_TURN, END_TURN, "end the turn"),
+    (DISCARD, CONFIRM - 1, "improvement: select card c = id - 105 to discard"),
+    (CONFIRM, CONFIRM, "improvement: confirm discards, draw back to 5"),
+    (OPPONENT, NUM_ACTIONS - 1, "draw a random card from the opponent k = id - 154 seats to the left"),
+)
+
+
+def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
+    a = int(a)
+    if PLAY <= a < DRAW_DECK:
+        return f"play {card_name(a - PLAY)}"
+    if a == DRAW_DECK:
+        return "draw from the deck"
+    if DRAW_PARK <= a < PARK:
+        return f"draw from parking space {a - DRAW_PARK}"
+    if PARK <= a < NO_PARK:
+        return f"park {card_name(a - PARK)}"
+    if a == NO_PARK:
+        return "do not park"
+    if a == STOP:
+        return "stop playing (advance check)"
+    if a == END_TURN:
+        return "end turn"
+    if DISCARD <= a < CONFIRM:
+        return f"select {card_name(a - DISCARD)} to discard"
+    if a == CONFIRM:
+        return "confirm discards"
+    if OPPONENT <= a < NUM_ACTIONS:
+        k = a - OPPONENT + 1
+        return f"draw from the opponent {k} seat(s) to the left (player_{(cur + k) % n})"
+    return f"unknown action {a}"
+
+
+# -------------------------------------------------------------- observation
+HAND = 0  # 49: own hand (1 per card held)
+MARKED = HAND + NUM_CARDS  # 49: own cards selected for discard (improvement phase)
+TOP = MARKED + NUM_CARDS  # 49: Travel Journal top card one-hot
+TOP_COLOUR = TOP + NUM_CARDS  # 7
+TOP_VEHICLE = TOP_COLOUR + 7  # 7
+PARKING = TOP_VEHICLE + 7  # 3 x 49: card in each parking space
+WORLD = PARKING + NUM_PARKING * NUM_CARDS  # 12 x 50: face of each city, city 0 = finish
+PLAYERS = WORLD + WORLD_SIZE * NUM_FACES  # 5 slots, seat-relative (slot 0 = me)
+# per-player slot fields
+P_NEXT = 0  # 50: face of the player's next city
+P_POSHOT = P_NEXT + NUM_FACES  # 12: position mod 12 one-hot (city the piece stands on)
+P_POS = P_POSHOT + WORLD_SIZE  # position / 16 (clipped)
+P_DONE = P_POS + 1  # rounded the world this round (position >= 12)
+P_HAND = P_DONE + 1  # hand size / 15 (clipped)
+P_KEY = P_HAND + 1  # holds the Skeleton Key
+P_SCORE = P_KEY + 1  # score / 60 (clipped)
+P_PRESENT = P_SCORE + 1  # the slot holds a player
+P_START = P_PRESENT + 1  # start player of this round
+P_CUR = P_START + 1  # player to act
+P_TIE = P_CUR + 1  # takes a tie-break extra turn
+P_SIZE = P_TIE + 1
+GLOBAL = PLAYERS + MAX_PLAYERS * P_SIZE
+G_KEY_CENTRE = GLOBAL
+G_DECK = G_KEY_CENTRE + 1  # deck size / 49
+G_JOURNAL = G_DECK + 1  # journal size / 49
+G_PHASE = G_JOURNAL + 1  # 5: improve, turn, park, choose_opponent, over
+G_DREW = G_PHASE + 5  # Action 1 taken this turn
+G_IN_A2 = G_DREW + 1  # Action 2 in progress (>= 1 card played, not stopped)
+G_A2_DONE = G_IN_A2 + 1  # Action 2 finished without advancing
+G_KEY_GAINED = G_A2_DONE + 1  # the key was gained this turn
+G_PLAYED = G_KEY_GAINED + 1  # cards played this turn / 10 (clipped)
+G_PREV_COLOUR = G_PLAYED + 1  # 7: colour of the card played before the top this turn
+G_PREV_VEHICLE = G_PREV_COLOUR + 7  # 7
+G_ROUND = G_PREV_VEHICLE + 7  # round index / rounds
+G_LAST_ROUND = G_ROUND + 1  # this is the last round
+G_ROUND_ENDING = G_LAST_ROUND + 1  # someone rounded the world
+G_PENDING = G_ROUND_ENDING + 1  # cards still to draw / 5
+G_PARK_FROM = G_PENDING + 1  # 3: parking space drawn from this turn
+G_IMPROVED = G_PARK_FROM + NUM_PARKING  # players done improving / 5
+OBS_SIZE = G_IMPROVED + 1
+
+# state tensor: the seat-0 observation, then everything hidden
+S_HANDS = OBS_SIZE  # 5 x 49 hands by absolute seat
+S_DECK = S_HANDS + MAX_PLAYERS * NUM_CARDS  # 49 deck contents
+S_UNDER = S_DECK + NUM_CARDS  # 49 cards under the journal top
+S_DISCARDS = S_UNDER + NUM_CARDS  # 49 improvement discards
+S_CUR = S_DISCARDS + NUM_CARDS  # 5 absolute current player
+STATE_SIZE = S_CUR + MAX_PLAYERS
+
+_WORLD_BASE = WORLD + NUM_FACES * np.arange(WORLD_SIZE)
+
+
+def encode_observation(st, seat: int, out: np.ndarray) -> None:
+    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE)."""
+    n = st.n
+    out[HAND : HAND + NUM_CARDS] = st.hands[seat]
+    phase = st.phase_id
+    if phase == 0 and st.cur == seat:
+        out[MARKED : MARKED + NUM_CARDS] = st.marked
+    journal = st.journal
+    if journal:
+        t = journal[-1]
+        out[TOP + t] = 1.0
+        out[TOP_COLOUR + COLOUR_OF[t]] = 1.0
+        out[TOP_VEHICLE + VEHICLE_OF[t]] = 1.0
+    parking = st.parking
+    for i in range(NUM_PARKING):
+        if parking[i] >= 0:
+            out[PARKING + NUM_CARDS * i + parking[i]] = 1.0
+    world = st.world
+    out[_WORLD_BASE + world] = 1.0
+    pos, hs, score = st.pos, st.hand_size, st.score
+    cur, start, key = st.cur, st.start, st.key
+    tie = st.tiebreak
+    for k in range(n):
+        p = (seat + k) % n
+        b = PLAYERS + k * P_SIZE
+        pp = pos[p]
+        out[b + P_NEXT + world[(pp + 1) % WORLD_SIZE]] = 1.0
+        out[b + P_POSHOT + pp % WORLD_SIZE] = 1.0
+        out[b + P_POS] = min(pp / 16.0, 1.0)
+        if pp >= WORLD_SIZE:
+            out[b + P_DONE] = 1.0
+        out[b + P_HAND] = min(hs[p] / 15.0, 1.0)
+        if key == p:
+            out[b + P_KEY] = 1.0
+        out[b + P_SCORE] = min(score[p] / 60.0, 1.0)
+        out[b + P_PRESENT] = 1.0
+        if p == start:
+            out[b + P_START] = 1.0
+        if p == cur and phase != 4:
+            out[b + P_CUR] = 1.0
+        if tie and p in tie:
+            out[b + P_TIE] = 1.0
+    if key < 0:
+        out[G_KEY_CENTRE] = 1.0
+    out[G_DECK] = len(st.deck) / 49.0
+    out[G_JOURNAL] = len(journal) / 49.0
+    out[G_PHASE + phase] = 1.0
+    if st.drew:
+        out[G_DREW] = 1.0
+    played = st.played
+    if played and not st.a2_done:
+        out[G_IN_A2] = 1.0
+    if st.a2_done:
+        out[G_A2_DONE] = 1.0
+    if st.key_gained:
+        out[G_KEY_GAINED] = 1.0
+    if played:
+        out[G_PLAYED] = min(len(played) / 10.0, 1.0)
+        if len(played) >= 2 and cur == seat:
+            prev = played[-2]
+            out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
+            out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
+    rounds = st.params.rounds
+    out[G_ROUND] = min(st.round / rounds, 1.0)
+    if st.round >= rounds - 1:
+        out[G_LAST_ROUND] = 1.0
+    if st.round_ending:
+        out[G_ROUND_ENDING] = 1.0
+    out[G_PENDING] = min(st.pending_draws / 5.0, 1.0)
+    if st.park_from >= 0:
+        out[G_PARK_FROM + st.park_from] = 1.0
+    out[G_IMPROVED] = min(st.improved / 5.0, 1.0)
+
+
+def encode_state(st, out: np.ndarray) -> None:
+    """The full state: seat 0's observation plus every hidden card location."""
+    encode_observation(st, 0, out)
+    n = st.n
+    out[S_HANDS : S_HANDS + n * NUM_CARDS] = st.hands.reshape(-1)
+    for c in st.deck:
+        out[S_DECK + c] = 1.0
+    for c in st.journal[:-1]:
+        out[S_UNDER + c] = 1.0
+    for c in st.discards:
+        out[S_DISCARDS + c] = 1.0
+    if st.phase_id != 4:
+        out[S_CUR + st.cur] = 1.0
+    if st.cur != 0 and st.played and len(st.played) >= 2:  # the actor's run context
+        prev = st.played[-2]
+        out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
+        out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
+

@@ -1,0 +1,630 @@
+"""Globetrotter rules: parameters, state and transitions (no gymnasium/pettingzoo).
+
+Turn structure (see docs/games/globetrotter.md for the rulings):
+
+* phase ``improve``: before each round, in turn order from the start player,
+  each player selects cards to discard (one action per card) and confirms; the
+  replacements come from the deck. Then discards + deck are shuffled and the
+  Travel Journal is turned.
+* phase ``turn``: the current player may take Action 1 (draw from the deck or a
+  parking space) and Action 2 (play matching cards one at a time, ended by
+  ``stop``, which runs the advance check) in either order, at least one.
+* phase ``park``: right after a draw, park one hand card or not.
+* phase ``choose_opponent``: the deck and the Journal are exhausted, the drawer
+  chooses an opponent holding >= 2 cards to draw a random card from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import (
+    Game,
+    GameState,
+    ParameterError,
+    check_choice,
+    check_range,
+    rng_from_dict,
+    rng_to_dict,
+)
+
+from . import encoder as E
+from .components import (
+    CHARACTERS,
+    CITY_CARDS,
+    CITY_MATCH_LIST,
+    COLOUR_OF,
+    HAND_SIZE,
+    MATCH,
+    NUM_CARDS,
+    NUM_CITY_CARDS,
+    NUM_PARKING,
+    VEHICLE_OF,
+    WORLD_SIZE,
+    card_name,
+)
+
+IMPROVE, TURN, PARK, CHOOSE, OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("improve", "turn", "park", "choose_opponent", "over")
+AFTER_PARK, AFTER_END = 0, 1  # what follows a pending draw
+
+
+@dataclass(frozen=True)
+class GlobetrotterParams:
+    """Globetrotter parameters.
+
+    num_players: 2-5.
+    short_game: the rulebook's short game (2 rounds; round 2 starts with the
+        player with the fewest round-1 points).
+    num_rounds: None = the rulebook's count (players, or 2 in the short game);
+        an explicit count 1-10 (short_game requires 2 or None).
+    prefill_parking: the variation "parking spaces are filled from the beginning".
+    wild_faces: 1 (standard reconstruction) or 2 wild city faces.
+    park_same_space: ruling 4; a card drawn from a parking space may be replaced
+        in that same space (True) or not (False).
+    """
+
+    num_players: int = 2
+    short_game: bool = False
+    num_rounds: int | None = None
+    prefill_parking: bool = False
+    wild_faces: int = 1
+    park_same_space: bool = True
+
+    def __post_init__(self) -> None:
+        check_choice("short_game", self.short_game, (False, True))
+        check_choice("prefill_parking", self.prefill_parking, (False, True))
+        check_choice("park_same_space", self.park_same_space, (False, True))
+        check_choice("wild_faces", self.wild_faces, (1, 2))
+        if self.num_rounds is not None:
+            check_range("num_rounds", self.num_rounds, 1, 10)
+            if self.short_game and self.num_rounds != 2:
+                raise ParameterError(
+                    f"num_rounds={self.num_rounds!r} is not allowed with short_game=True; "
+                    "allowed values: [None, 2]"
+                )
+
+    @property
+    def rounds(self) -> int:
+        if self.num_rounds is not None:
+            return self.num_rounds
+        return 2 if self.short_game else self.num_players
+
+
+class GlobetrotterState(GameState):
+    """One game of Globetrotter; mutated in place by :meth:`apply_action`."""
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, game: "Globetrotter", rng: np.random.Generator) -> None:
+        self._init_empty(game, rng)
+        self.start = int(rng.integers(self.n))  # ruling 8: round-1 start player random
+        self._setup_round()
+
+    def _init_empty(self, game: "Globetrotter", rng: np.random.Generator) -> None:
+        self.game = game
+        self.params = game.params
+        self.rng = rng
+        n = self.n = game.params.num_players
+        self.city_cards = CITY_CARDS[game.params.wild_faces]
+        self.world: list[int] = [0] * WORLD_SIZE
+        self.pos = [0] * n
+        self.hands = np.zeros((n, NUM_CARDS), bool)
+        self.hand_size = [0] * n
+        self.deck: list[int] = []  # top = last
+        self.journal: list[int] = []  # top = last
+        self.discards: list[int] = []
+        self.parking = [-1] * NUM_PARKING
+        self.key = -1  # -1 = in the centre
+        self.score = [0] * n
+        self.round_points: list[list[int]] = []
+        self.round = 0
+        self.start = 0
+        self.cur = 0
+        self.phase_id = IMPROVE
+        self.improved = 0
+        self.marked = np.zeros(NUM_CARDS, bool)
+        self._reset_turn_flags()
+        self.pending_draws = 0
+        self.pending_after = AFTER_PARK
+        self.round_ending = False
+        self.tiebreak: list[int] = []
+        self.tb_index = 0
+        self.winners_: list[int] = []
+        self.turns_passed = 0  # consecutive stuck turns (ruling 13)
+
+    def _reset_turn_flags(self) -> None:
+        self.drew = False
+        self.park_from = -1  # parking space drawn from this turn
+        self.played: list[int] = []  # cards played this turn
+        self.a2_done = False
+        self.key_gained = False
+
+    def _setup_round(self) -> None:
+        rng, n = self.rng, self.n
+        order = rng.permutation(NUM_CITY_CARDS)[:WORLD_SIZE]
+        sides = rng.integers(0, 2, WORLD_SIZE)
+        self.world = [int(self.city_cards[int(c)][int(s)]) for c, s in zip(order, sides)]
+        self.pos = [0] * n
+        deck = [int(c) for c in rng.permutation(NUM_CARDS)]
+        self.hands[:] = False
+        for p in range(n):
+            for _ in range(HAND_SIZE):
+                self.hands[p, deck.pop()] = True
+            self.hand_size[p] = HAND_SIZE
+        self.deck = deck
+        self.journal = []
+        self.discards = []
+        self.parking = [-1] * NUM_PARKING
+        self.key = -1
+        self.round_ending = False
+        self.phase_id = IMPROVE
+        self.cur = self.start
+        self.improved = 0
+        self.marked[:] = False
+        self._reset_turn_flags()
+        self.turns_passed = 0
+
+    # ------------------------------------------------------------ properties
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase_id == OVER else self.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase_id == OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self.phase_id]
+
+    @property
+    def top(self) -> int:
+        return self.journal[-1] if self.journal else -1
+
+    def next_city(self, seat: int) -> int:
+        """Face id of the city one step clockwise from ``seat``'s character."""
+        return self.world[(self.pos[seat] + 1) % WORLD_SIZE]
+
+    # --------------------------------------------------------------- queries
+    def can_draw_deck(self, seat: int) -> bool:
+        """Action 1 from the deck can supply at least one card (ruling 7)."""
+        if self.deck or len(self.journal) > 1:
+            return True
+        hs = self.hand_size
+        return any(hs[q] >= 2 for q in range(self.n) if q != seat)
+
+    def can_play(self, seat: int) -> bool:
+        if self.key == seat:
+            return self.hand_size[seat] > 0
+        return bool((self.hands[seat] & MATCH[self.journal[-1]]).any())
+
+    def park_spaces(self) -> list[int]:
+        """Empty parking spaces the current player may park in."""
+        same = self.params.park_same_space
+        return [i for i in range(NUM_PARKING) if self.parking[i] < 0 and (same or i != self.park_from)]
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(E.NUM_ACTIONS, bool)
+        ph = self.phase_id
+        cur = self.cur
+        if ph == TURN:
+            in_a2 = bool(self.played) and not self.a2_done
+            if not self.a2_done:
+                if self.key == cur:
+                    mask[E.PLAY : E.PLAY + NUM_CARDS] = self.hands[cur]
+                else:
+                    np.logical_and(self.hands[cur], MATCH[self.journal[-1]], out=mask[E.PLAY : E.PLAY + NUM_CARDS])
+            if not self.drew and not in_a2:
+                if self.can_draw_deck(cur):
+                    mask[E.DRAW_DECK] = True
+                for i in range(NUM_PARKING):
+                    if self.parking[i] >= 0:
+                        mask[E.DRAW_PARK + i] = True
+            if in_a2:
+                mask[E.STOP] = True
+            elif self.drew or self.a2_done:
+                mask[E.END_TURN] = True
+        elif ph == PARK:
+            mask[E.PARK : E.PARK + NUM_CARDS] = self.hands[cur]
+            mask[E.NO_PARK] = True
+        elif ph == IMPROVE:
+            np.logical_and(self.hands[cur], ~self.marked, out=mask[E.DISCARD : E.DISCARD + NUM_CARDS])
+            mask[E.CONFIRM] = True
+        elif ph == CHOOSE:
+            for k in range(1, self.n):
+                if self.hand_size[(cur + k) % self.n] >= 2:
+                    mask[E.OPPONENT + k - 1] = True
+        return mask
+
+    # ------------------------------------------------------------ transitions
+    def _apply(self, a: int) -> None:
+        ph = self.phase_id
+        if ph == TURN:
+            if a < E.DRAW_DECK:
+                self._play(a)
+            elif a == E.DRAW_DECK:
+                self.drew = True
+                self.pending_draws, self.pending_after = 1, AFTER_PARK
+                self._continue_draws()
+            elif a < E.PARK:
+                i = a - E.DRAW_PARK
+                card = self.parking[i]
+                self.parking[i] = -1
+                self._give(self.cur, card)
+                self.drew = True
+                self.park_from = i
+                self._after_draw()
+            elif a == E.STOP:
+                self._advance_check()
+            else:  # END_TURN
+                self._end_turn()
+        elif ph == PARK:
+            if a != E.NO_PARK:
+                card = a - E.PARK
+                self._take(self.cur, card)
+                self.parking[self.park_spaces()[0]] = card
+            self._after_action1()
+        elif ph == IMPROVE:
+            if a == E.CONFIRM:
+                self._confirm_improvement()
+            else:
+                self.marked[a - E.DISCARD] = True
+        else:  # CHOOSE
+            victim = (self.cur + a - E.OPPONENT + 1) % self.n
+            self._steal(victim)
+            self.pending_draws -= 1
+            self._continue_draws()
+
+    def _give(self, seat: int, card: int) -> None:
+        self.hands[seat, card] = True
+        self.hand_size[seat] += 1
+
+    def _take(self, seat: int, card: int) -> None:
+        self.hands[seat, card] = False
+        self.hand_size[seat] -= 1
+
+    def _steal(self, victim: int) -> None:
+        cards = np.flatnonzero(self.hands[victim])
+        card = int(cards[self.rng.integers(cards.size)])
+        self._take(victim, card)
+        self._give(self.cur, card)
+
+    def _confirm_improvement(self) -> None:
+        cur = self.cur
+        out = [int(c) for c in np.flatnonzero(self.marked)]
+        for c in out:
+            self._take(cur, c)
+        for _ in out:
+            if not self.deck:  # only possible with 5 players (documented ruling)
+                self.deck = [self.discards[int(i)] for i in self.rng.permutation(len(self.discards))]
+                self.discards = []
+            self._give(cur, self.deck.pop())
+        self.discards.extend(out)
+        self.marked[:] = False
+        self.improved += 1
+        if self.improved < self.n:
+            self.cur = (cur + 1) % self.n
+            return
+        pool = self.deck + self.discards
+        self.deck = [pool[int(i)] for i in self.rng.permutation(len(pool))]
+        self.discards = []
+        self.journal = [self.deck.pop()]
+        if self.params.prefill_parking:
+            self.parking = [self.deck.pop() for _ in range(NUM_PARKING)]
+        self.phase_id = TURN
+        self._begin_turn(self.start)
+
+    def _continue_draws(self) -> None:
+        """Draw pending cards for the current player; may stop for an opponent choice."""
+        cur, n = self.cur, self.n
+        while self.pending_draws > 0:
+            if not self.deck and len(self.journal) > 1:
+                rest = self.journal[:-1]
+                self.deck = [rest[int(i)] for i in self.rng.permutation(len(rest))]
+                self.journal = self.journal[-1:]
+            if self.deck:
+                self._give(cur, self.deck.pop())
+                self.pending_draws -= 1
+                continue
+            victims = [q for q in range(n) if q != cur and self.hand_size[q] >= 2]
+            if not victims:
+                self.pending_draws = 0  # ruling 7: the draw stops short
+                break
+            if len(victims) > 1:
+                self.phase_id = CHOOSE
+                return
+            self._steal(victims[0])  # a forced choice is applied at once
+            self.pending_draws -= 1
+        self.phase_id = TURN
+        if self.pending_after == AFTER_PARK:
+            self._after_draw()
+        else:
+            self._end_turn()
+
+    def _after_draw(self) -> None:
+        if self.park_spaces() and self.hand_size[self.cur] > 0:
+            self.phase_id = PARK
+        else:
+            self._after_action1()
+
+    def _after_action1(self) -> None:
+        self.phase_id = TURN
+        if self.a2_done or not self.can_play(self.cur):
+            self._end_turn()  # nothing left to do: the only choice would be "end turn"
+
+    def _play(self, card: int) -> None:
+        cur = self.cur
+        if not MATCH[self.journal[-1], card]:
+            self.key = -1  # the Skeleton Key is returned to the centre
+        self._take(cur, card)
+        self.journal.append(card)
+        played = self.played
+        played.append(card)
+        if len(played) >= 3 and not self.key_gained and self.key != cur:
+            a, b, c = played[-3], played[-2], played[-1]
+            if (COLOUR_OF[a] == COLOUR_OF[b] == COLOUR_OF[c]) or (VEHICLE_OF[a] == VEHICLE_OF[b] == VEHICLE_OF[c]):
+                self.key = cur
+                self.key_gained = True
+        if self.hand_size[cur] == 0:
+            self._advance_check()  # an empty hand always moves (condition b/c)
+
+    def _advance_check(self) -> None:
+        cur = self.cur
+        self.a2_done = True
+        match = CITY_MATCH_LIST[self.next_city(cur)][self.played[-1]]
+        empty = self.hand_size[cur] == 0
+        steps = (1 if match else 0) + (2 if empty else 0)
+        if steps:
+            self.pos[cur] += steps
+            if self.pos[cur] >= WORLD_SIZE and not self.tiebreak:
+                self.round_ending = True
+            if empty:
+                self.pending_draws, self.pending_after = HAND_SIZE, AFTER_END
+                self._continue_draws()
+            else:
+                self._end_turn()
+        elif self.drew or not (self.can_draw_deck(cur) or max(self.parking) >= 0):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        n = self.n
+        while True:
+            if self.tiebreak:
+                self.tb_index += 1
+                if self.tb_index >= len(self.tiebreak):
+                    self._finish_tiebreak()
+                    return
+                nxt = self.tiebreak[self.tb_index]
+            elif self.round_ending and self.cur == (self.start - 1) % n:
+                if self._end_round():
+                    return
+                continue  # stuck at the start of the tie-break (never in practice)
+            else:
+                nxt = (self.cur + 1) % n
+            if self._begin_turn(nxt):
+                self.turns_passed = 0
+                return
+            self.turns_passed += 1
+            if self.turns_passed > 2 * n:  # nobody can act at all: close the round
+                self.round_ending = True
+                self.cur = (self.start - 1) % n
+                self.turns_passed = 0
+
+    def _begin_turn(self, seat: int) -> bool:
+        """Start ``seat``'s turn; False when the turn passes at once (ruling 13)."""
+        self.cur = seat
+        self.phase_id = TURN
+        self._reset_turn_flags()
+        if self.can_play(seat) or self.can_draw_deck(seat) or max(self.parking) >= 0:
+            return True
+        return False
+
+    def _end_round(self) -> bool:
+        """Score the round and set up the next one (or the tie-break / the end).
+
+        Returns True when a decision is pending, False when the tie-break's first
+        turn passed at once (the caller continues the loop).
+        """
+        n, pos = self.n, self.pos
+        pts = [sum(pos[p] - pos[q] for q in range(n) if pos[q] < pos[p]) for p in range(n)]
+        self.round_points.append(pts)
+        for p in range(n):
+            self.score[p] += pts[p]
+        self.round += 1
+        if self.round < self.params.rounds:
+            if self.params.short_game and self.round == 1:
+                low = min(pts)
+                self.start = next(s for s in ((self.start + k) % n for k in range(n)) if pts[s] == low)
+            else:
+                self.start = (self.start + 1) % n
+            self._setup_round()
+            return True
+        best = max(self.score)
+        leaders = [s for s in ((self.start + k) % n for k in range(n)) if self.score[s] == best]
+        if len(leaders) == 1:
+            self.winners_ = leaders
+            self.phase_id = OVER
+            return True
+        self.tiebreak = leaders  # ruling 11: one extra turn each, positions kept
+        self.tb_index = 0
+        return self._begin_turn(leaders[0])  # False: that turn passed, _end_turn moves on
+
+    def _finish_tiebreak(self) -> None:
+        far = max(self.pos[s] for s in self.tiebreak)
+        self.winners_ = sorted(s for s in self.tiebreak if self.pos[s] == far)
+        self.phase_id = OVER
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_) if self.phase_id == OVER else []
+
+    # ------------------------------------------------------------ observation
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        E.encode_observation(self, seat, out)
+
+    def state_tensor(self, out: np.ndarray) -> None:
+        E.encode_state(self, out)
+
+    # ---------------------------------------------------------- serialisation
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "world": list(self.world),
+            "pos": list(self.pos),
+            "hands": [[int(c) for c in np.flatnonzero(h)] for h in self.hands],
+            "deck": list(self.deck),
+            "journal": list(self.journal),
+            "discards": list(self.discards),
+            "parking": list(self.parking),
+            "key": self.key,
+            "score": list(self.score),
+            "round_points": [list(r) for r in self.round_points],
+            "round": self.round,
+            "start": self.start,
+            "cur": self.cur,
+            "phase": PHASE_NAMES[self.phase_id],
+            "improved": self.improved,
+            "marked": [int(c) for c in np.flatnonzero(self.marked)],
+            "drew": self.drew,
+            "park_from": self.park_from,
+            "played": list(self.played),
+            "a2_done": self.a2_done,
+            "key_gained": self.key_gained,
+            "pending_draws": self.pending_draws,
+            "pending_after": "park" if self.pending_after == AFTER_PARK else "end",
+            "round_ending": self.round_ending,
+            "tiebreak": list(self.tiebreak),
+            "tb_index": self.tb_index,
+            "winners": list(self.winners_),
+            "turns_passed": self.turns_passed,
+            "rng": rng_to_dict(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, game: "Globetrotter", data: dict[str, Any]) -> "GlobetrotterState":
+        s = cls.__new__(cls)
+        s._init_empty(game, rng_from_dict(data["rng"]))
+        n = s.n
+        if len(data["hands"]) != n or len(data["pos"]) != n:
+            raise ValueError(f"state has {len(data['hands'])} hands; the game has {n} players")
+        s.world = [int(x) for x in data["world"]]
+        s.pos = [int(x) for x in data["pos"]]
+        for p, hand in enumerate(data["hands"]):
+            s.hands[p, list(hand)] = True
+            s.hand_size[p] = len(hand)
+        s.deck = [int(x) for x in data["deck"]]
+        s.journal = [int(x) for x in data["journal"]]
+        s.discards = [int(x) for x in data.get("discards", [])]
+        s.parking = [int(x) for x in data["parking"]]
+        s.key = int(data["key"])
+        s.score = [int(x) for x in data["score"]]
+        s.round_points = [list(r) for r in data.get("round_points", [])]
+        s.round = int(data["round"])
+        s.start = int(data["start"])
+        s.cur = int(data["cur"])
+        s.phase_id = PHASE_NAMES.index(data["phase"])
+        s.improved = int(data.get("improved", 0))
+        s.marked[list(data.get("marked", []))] = True
+        s.drew = bool(data.get("drew", False))
+        s.park_from = int(data.get("park_from", -1))
+        s.played = [int(x) for x in data.get("played", [])]
+        s.a2_done = bool(data.get("a2_done", False))
+        s.key_gained = bool(data.get("key_gained", False))
+        s.pending_draws = int(data.get("pending_draws", 0))
+        s.pending_after = AFTER_PARK if data.get("pending_after", "park") == "park" else AFTER_END
+        s.round_ending = bool(data.get("round_ending", False))
+        s.tiebreak = [int(x) for x in data.get("tiebreak", [])]
+        s.tb_index = int(data.get("tb_index", 0))
+        s.winners_ = [int(x) for x in data.get("winners", [])]
+        s.turns_passed = int(data.get("turns_passed", 0))
+        return s
+
+    def clone(self) -> "GlobetrotterState":
+        s = GlobetrotterState.__new__(GlobetrotterState)
+        s.__dict__.update(self.__dict__)
+        s.rng = rng_from_dict(rng_to_dict(self.rng))
+        s.world = self.world[:]
+        s.pos = self.pos[:]
+        s.hands = self.hands.copy()
+        s.hand_size = self.hand_size[:]
+        s.deck = self.deck[:]
+        s.journal = self.journal[:]
+        s.discards = self.discards[:]
+        s.parking = self.parking[:]
+        s.score = self.score[:]
+        s.round_points = [r[:] for r in self.round_points]
+        s.marked = self.marked.copy()
+        s.played = self.played[:]
+        s.tiebreak = self.tiebreak[:]
+        s.winners_ = self.winners_[:]
+        return s
+
+    # -------------------------------------------------------------- rendering
+    def action_to_string(self, action: int) -> str:
+        return E.action_to_string(action, self.cur, self.n)
+
+    def render_text(self) -> str:
+        n = self.n
+        lines = [
+            f"Globetrotter  round {self.round + 1}/{self.params.rounds}  start player: player_{self.start}"
+            f"  phase: {self.phase}" + (f"  to act: player_{self.cur}" if self.phase_id != OVER else ""),
+        ]
+        if self.tiebreak:
+            lines.append(f"tie-break extra turns: {['player_%d' % s for s in self.tiebreak]}")
+        lines.append("The World (clockwise from the finish city):")
+        for i, face in enumerate(self.world):
+            here = [f"player_{p}" for p in range(n) if self.pos[p] % WORLD_SIZE == i]
+            flag = " [FINISH]" if i == 0 else ""
+            lines.append(f"  {i:2d} {card_name(face):24s}{flag} {' '.join(here)}")
+        top = card_name(self.journal[-1]) if self.journal else "-"
+        lines.append(
+            f"Travel Journal top: {top} ({len(self.journal)} cards)  deck: {len(self.deck)} cards"
+            f"  discards: {len(self.discards)}"
+        )
+        park = ", ".join(card_name(c) if c >= 0 else "empty" for c in self.parking)
+        key = "centre" if self.key < 0 else f"player_{self.key}"
+        lines.append(f"Parking spaces: {park}   Skeleton Key: {key}")
+        for p in range(n):
+            hand = ", ".join(card_name(int(c)) for c in np.flatnonzero(self.hands[p]))
+            lines.append(
+                f"player_{p} ({CHARACTERS[p]}): position {self.pos[p]}, score {self.score[p]}, "
+                f"next city {card_name(self.next_city(p))}, hand [{hand}]"
+            )
+        if self.phase_id == TURN and self.played:
+            lines.append(f"played this turn: {', '.join(card_name(c) for c in self.played)}")
+        if self.phase_id == IMPROVE and self.marked.any():
+            lines.append(f"marked to discard: {', '.join(card_name(int(c)) for c in np.flatnonzero(self.marked))}")
+        if self.phase_id == OVER:
+            lines.append(f"GAME OVER  scores {self.score}  winners {['player_%d' % w for w in self.winners_]}")
+        return "\n".join(lines)
+
+
+class Globetrotter(Game):
+    name = "globetrotter"
+    Params = GlobetrotterParams
+    State = GlobetrotterState
+    player_counts = (2, 3, 4, 5)
+    render_modes = ("ansi",)
+    score_scale = 10.0
+    observation_bounds = (0.0, 1.0)
+    max_decisions = 20_000
+
+    @property
+    def num_actions(self) -> int:
+        return E.NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        return E.OBS_SIZE
+
+    @property
+    def state_size(self) -> int:
+        return E.STATE_SIZE
+
+    def new_initial_state(self, rng: np.random.Generator) -> GlobetrotterState:
+        return GlobetrotterState(self, rng)

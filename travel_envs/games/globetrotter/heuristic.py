@@ -1,0 +1,215 @@
+"""A rule-based Globetrotter player (a sensible beginner).
+
+It reads only what its seat may see: its own hand, the Journal top, the cards
+it played this turn, the parking spaces, the key holder, the world, positions
+and hand sizes.
+
+* Chains: a depth-first search over the orders in which hand cards can be
+  played (at most one key use), scoring each stopping point by the advance it
+  earns (3 > 2 > 1 > 0 cities), then the Skeleton Key gained, then cards shed.
+* Moves of 2-3 cities (empty hand) are taken at once; for a 1-city move it
+  first draws (the draw would be lost after moving). With no move in sight it
+  draws (a parked card that enables a move first) and replans.
+* Parking: sheds its least useful card when no opponent's next city matches it.
+* Improvement: discards cards that match nothing else in hand and not the
+  first city. Opponent draws: from the opponent with the most cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import encoder as E
+from .components import CITY_MATCH_LIST, COLOUR_OF, MATCH_LIST, NUM_PARKING, VEHICLE_OF, WORLD_SIZE
+from .engine import CHOOSE, IMPROVE, PARK, TURN
+
+NODE_BUDGET = 2500
+
+
+class _Search:
+    """Best card sequence from a hand, given the Journal top and the next city."""
+
+    def __init__(self, city: int, key_held: bool, key_gained: bool, prev: tuple[int, ...]):
+        self.city_row = CITY_MATCH_LIST[city]
+        self.key_held = key_held
+        self.key_gained = key_gained
+        self.prev = prev  # last (up to 2) cards played this turn
+        self.nodes = 0
+
+    def stop_value(self, last: int, remaining: int, used_key: bool, gained: bool, n_played: int) -> float:
+        moves = (1 if self.city_row[last] else 0) + (2 if remaining == 0 else 0)
+        v = 100.0 * moves
+        if gained:
+            v += 12.0
+        if used_key:
+            v -= 15.0
+        return v + 0.5 * n_played
+
+    def best(self, hand: list[int], top: int, can_stop: bool) -> tuple[float, list[int]]:
+        """(value, sequence); an empty sequence = stop now (or play nothing)."""
+        self.nodes = 0
+        best_v, best_seq = self._dfs(hand, top, False, False, list(self.prev), 0, can_stop, [])
+        return best_v, best_seq
+
+    def _dfs(self, hand, top, used_key, gained, recent, n_played, can_stop, seq):
+        self.nodes += 1
+        if can_stop:
+            best_v = self.stop_value(top, len(hand), used_key, gained, n_played)
+        else:
+            best_v = -1e9
+        best_seq: list[int] = []
+        if not hand or self.nodes > NODE_BUDGET:
+            return best_v, best_seq
+        row = MATCH_LIST[top] if top >= 0 else None
+        for i, c in enumerate(hand):
+            with_key = row is not None and not row[c]
+            if with_key and (used_key or not self.key_held):
+                continue
+            rest = hand[:i] + hand[i + 1 :]
+            r = recent[-2:] + [c]
+            g = gained
+            if not g and not self.key_gained and len(r) == 3 and not (self.key_held and not (used_key or with_key)):
+                a, b = r[0], r[1]
+                if (COLOUR_OF[a] == COLOUR_OF[b] == COLOUR_OF[c]) or (VEHICLE_OF[a] == VEHICLE_OF[b] == VEHICLE_OF[c]):
+                    g = True
+            if not rest:  # an empty hand advances at once
+                v = self.stop_value(c, 0, used_key or with_key, g, n_played + 1)
+                s: list[int] = []
+            else:
+                v, s = self._dfs(rest, c, used_key or with_key, g, r, n_played + 1, True, seq)
+            if v > best_v:
+                best_v, best_seq = v, [c] + s
+            if self.nodes > NODE_BUDGET:
+                break
+        return best_v, best_seq
+
+
+class HeuristicPolicy:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, draw_before_single_move: bool = True) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.draw_before_single_move = draw_before_single_move
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _hand(state, seat) -> list[int]:
+        return [int(c) for c in np.flatnonzero(state.hands[seat])]
+
+    @staticmethod
+    def _plan(state, seat, hand, extra=None):
+        if extra is not None:
+            hand = hand + [extra]
+        played = state.played
+        search = _Search(state.next_city(seat), state.key == seat, state.key_gained, tuple(played[-2:]))
+        in_a2 = bool(played) and not state.a2_done
+        return search.best(hand, state.journal[-1], can_stop=in_a2)
+
+    @staticmethod
+    def _opponent_next_cities(state, seat):
+        n = state.n
+        return [state.next_city((seat + k) % n) for k in range(1, n)]
+
+    def _usefulness(self, state, seat, hand, c) -> float:
+        city = state.next_city(seat)
+        after = state.world[(state.pos[seat] + 2) % WORLD_SIZE]
+        links = sum(1 for d in hand if d != c and MATCH_LIST[c][d])
+        return links + 3.0 * CITY_MATCH_LIST[city][c] + 1.0 * CITY_MATCH_LIST[after][c]
+
+    # --------------------------------------------------------------------- act
+    def act(self, observation, action_mask, state=None) -> int:
+        if state is None:
+            raise ValueError("HeuristicPolicy needs the engine state (state=...)")
+        mask = np.asarray(action_mask, bool)
+        seat = state.cur
+        ph = state.phase_id
+        if ph == TURN:
+            a = self._turn(state, seat, mask)
+        elif ph == PARK:
+            a = self._park(state, seat, mask)
+        elif ph == IMPROVE:
+            a = self._improve(state, seat, mask)
+        elif ph == CHOOSE:
+            a = self._choose(state, seat, mask)
+        else:
+            a = -1
+        if a < 0 or not mask[a]:
+            legal = np.flatnonzero(mask)
+            a = int(legal[self.rng.integers(legal.size)])
+        return int(a)
+
+    def _turn(self, state, seat, mask) -> int:
+        hand = self._hand(state, seat)
+        in_a2 = bool(state.played) and not state.a2_done
+        if in_a2:
+            v, seq = self._plan(state, seat, hand)
+            return E.PLAY + seq[0] if seq else E.STOP
+        can_play = mask[E.PLAY : E.PLAY + 49].any()
+        value, seq = self._plan(state, seat, hand) if can_play else (-1e9, [])
+        moves = int(value // 100) if seq else 0
+        may_draw = mask[E.DRAW_DECK] or mask[E.DRAW_PARK : E.DRAW_PARK + NUM_PARKING].any()
+        if not state.drew and not state.a2_done and may_draw:
+            if moves >= 2:
+                return E.PLAY + seq[0]
+            if moves == 1 and not self.draw_before_single_move:
+                return E.PLAY + seq[0]
+            return self._draw(state, seat, hand, mask, value)
+        if state.a2_done:  # played without moving; draw only to rebuild a tiny hand
+            if may_draw and len(hand) <= 2:
+                return self._draw(state, seat, hand, mask, -1e9)
+            return E.END_TURN
+        # drew already, Action 2 not started
+        if seq and (moves >= 1 or value >= 12.0 or (len(seq) >= 2 and len(hand) >= 5)):
+            return E.PLAY + seq[0]
+        return E.END_TURN if mask[E.END_TURN] else (E.PLAY + seq[0] if seq else -1)
+
+    def _draw(self, state, seat, hand, mask, current_value) -> int:
+        best_a, best_v = (E.DRAW_DECK if mask[E.DRAW_DECK] else -1), current_value
+        for i in range(NUM_PARKING):
+            if mask[E.DRAW_PARK + i]:
+                card = state.parking[i]
+                v, seq = self._plan(state, seat, hand, extra=card)
+                if seq and v > best_v + 1e-9 and v >= 100.0:
+                    best_a, best_v = E.DRAW_PARK + i, v
+        if best_a < 0:
+            best_a = next(E.DRAW_PARK + i for i in range(NUM_PARKING) if mask[E.DRAW_PARK + i])
+        return best_a
+
+    def _park(self, state, seat, mask) -> int:
+        hand = self._hand(state, seat)
+        if len(hand) < 3:
+            return E.NO_PARK
+        v_now, _ = self._plan(state, seat, hand)
+        others = self._opponent_next_cities(state, seat)
+        best, best_u = -1, 1e9
+        for c in hand:
+            if any(CITY_MATCH_LIST[f][c] for f in others):
+                continue
+            rest = [d for d in hand if d != c]
+            v, _ = self._plan(state, seat, rest)
+            if v < v_now - 1e-9 and v_now >= 100.0:
+                continue  # parking it would spoil the best move
+            u = self._usefulness(state, seat, hand, c)
+            if u < best_u:
+                best, best_u = c, u
+        return E.PARK + best if best >= 0 else E.NO_PARK
+
+    def _improve(self, state, seat, mask) -> int:
+        hand = [c for c in self._hand(state, seat) if not state.marked[c]]
+        kept = self._hand(state, seat)
+        first_city = state.world[1 % WORLD_SIZE]
+        for c in hand:
+            links = sum(1 for d in kept if d != c and not state.marked[d] and MATCH_LIST[c][d])
+            if links == 0 and not CITY_MATCH_LIST[first_city][c]:
+                return E.DISCARD + c
+        return E.CONFIRM
+
+    def _choose(self, state, seat, mask) -> int:
+        best, best_size = -1, -1
+        for k in range(1, state.n):
+            a = E.OPPONENT + k - 1
+            if mask[a]:
+                size = state.hand_size[(seat + k) % state.n]
+                if size > best_size:
+                    best, best_size = a, size
+        return best
