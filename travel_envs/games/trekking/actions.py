@@ -1,0 +1,54 @@
+"""The Trekking action table: id ranges and their meaning (shared by the engine and the encoder)."""
+
+from __future__ import annotations
+
+from . import components as C
+
+CHOOSE_REFUGE = 0  # 0-3: put your hiker on refuge NW, NE, SW, SE (setup)
+MOVE = 4  # 4-7: walk the path to the N, E, S, W
+REST = 8  # 8-9: rest, taking the top card of rest pile 0 / 1 (8 also = rest without card if both empty)
+FLIP_BAR = 10  # flip an Energy bar rest card (+2 energy; this turn you must ascend)
+TAG_PATH = 11  # 11-12: tag the animal on animal space 0 / 1 beside the path just walked
+TAG_DEST = 13  # 13-16: flip Binoculars, tag the animal on space 0-3 around the destination space
+SEARCH = 17  # 17-18: flip Searching through the undergrowth, draw blind from the green / blue bag
+STOP_TAGGING = 19  # tag nothing (more)
+FLIP_DRINK = 20  # flip a Drink water rest card (+1 energy)
+END_TURN = 21  # end the turn (phase C: the energy indicator is updated)
+NUM_ACTIONS = 22
+
+ACTION_RANGES = (
+    (CHOOSE_REFUGE, 4, "choose start refuge NW/NE/SW/SE"),
+    (MOVE, 4, "move along the path N/E/S/W"),
+    (REST, 2, "rest: take the top card of rest pile 0/1"),
+    (FLIP_BAR, 1, "flip an Energy bar card (+2 energy, must ascend)"),
+    (TAG_PATH, 2, "tag the animal on path-side animal space 0/1"),
+    (TAG_DEST, 4, "flip Binoculars: tag the animal on destination-side space 0-3"),
+    (SEARCH, 2, "flip Searching: draw an animal from the green/blue bag"),
+    (STOP_TAGGING, 1, "stop tagging"),
+    (FLIP_DRINK, 1, "flip a Drink water card (+1 energy)"),
+    (END_TURN, 1, "end the turn"),
+)
+
+
+def action_name(a: int) -> str:
+    if CHOOSE_REFUGE <= a < MOVE:
+        return f"start at refuge {C.TILES[a - CHOOSE_REFUGE]}"
+    if MOVE <= a < REST:
+        return f"move {C.DIRECTIONS[a - MOVE]}"
+    if REST <= a < FLIP_BAR:
+        return f"rest (pile {a - REST})"
+    if a == FLIP_BAR:
+        return "flip energy bar"
+    if TAG_PATH <= a < TAG_DEST:
+        return f"tag path-side animal {a - TAG_PATH}"
+    if TAG_DEST <= a < SEARCH:
+        return f"binoculars: tag destination-side animal {a - TAG_DEST}"
+    if SEARCH <= a < STOP_TAGGING:
+        return f"search the {C.BAGS[a - SEARCH]} bag"
+    if a == STOP_TAGGING:
+        return "stop tagging"
+    if a == FLIP_DRINK:
+        return "flip drink water"
+    if a == END_TURN:
+        return "end turn"
+    return f"<invalid action {a}>"

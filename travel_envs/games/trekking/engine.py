@@ -1,0 +1,705 @@
+"""Trekking rules: the state, its transitions and the solo Sunday hikers.
+
+A turn is split into sub-decisions of the same seat:
+  phase "refuge"  (setup only): choose a start refuge, in reverse turn order;
+  phase "move"    (A): walk a path or rest; Energy bar cards may be flipped first;
+  phase "tag"     (B): tag an animal (path side, Binoculars, Searching), a second one with Wildlife;
+  phase "finish"  : flip Drink water cards or end the turn; then phase C (energy update) is applied.
+Summits are handled automatically in phase B. Energy changes of the turn are summed and applied in
+phase C (ruling 5); tagging checks the energy held at the start of the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+
+from . import actions as A
+from . import components as C
+from . import scoring as S
+from .params import TrekkingParams
+from .scoring import CA, CC, CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+
+OPPONENT = -1  # the Sunday hikers' place in the solo turn order
+
+_LIST_FIELDS = (
+    "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
+    "map_animals", "summit_piles", "removed_route", "removed_rest", "sunday_pos", "opp_deck",
+    "opp_discard", "opp_animals", "opp_tokens", "events",
+)
+_NESTED_FIELDS = ("gps", "animals", "tokens", "route_piles", "rest_piles", "bags", "sunday_visited")
+_SCALAR_FIELDS = (
+    "rnd", "turn_pos", "stage", "t_start_energy", "t_delta", "t_bars", "t_path", "t_dest", "t_tags",
+    "t_refuge", "t_refuge_met", "t_col",
+)
+
+
+class TrekkingState(GameState):
+    """One game of Trekking. All lists are small and JSON-safe."""
+
+    # ------------------------------------------------------------ setup
+    def __init__(self, game, rng: np.random.Generator):
+        self.game, self.rng = game, rng
+        p = game.params
+        self._bind()
+        n = p.num_players
+        if isinstance(p.route_plan, tuple):
+            self.plan = list(p.route_plan)
+        elif p.route_plan == "recommended":
+            self.plan = list(C.RECOMMENDED_PLAN)
+        else:
+            w = rng.choice(len(C.WEATHER), 2, replace=False)
+            self.plan = [C.WEATHER[int(w[0])], C.WEATHER[int(w[1])]] + [
+                deck[int(rng.integers(len(deck)))] for deck in C.PLAN_DECKS[2:]]
+        # reserve: per colour an ascent-up pile (2c) and a descent-up pile (2c+1); top = last
+        self.route_piles = []
+        for c in range(3):
+            ids = [i for i in range(C.NUM_ROUTE_CARDS) if C.ROUTE_COLOUR[i] == c]
+            ids = [ids[int(k)] for k in rng.permutation(len(ids))]
+            half = (len(ids) + 1) // 2
+            self.route_piles += [ids[:half], ids[half:]]
+        rest = [int(k) for k in rng.permutation(C.NUM_REST_CARDS)]
+        self.rest_piles = [rest[:7], rest[7:]]  # ruling 2: piles of 7 and 8
+        self.summit_piles = [p.tokens_per_summit] * 5
+        self.bags = [list(b) for b in C.BAG_CONTENTS]
+        self.map_animals = [-1] * self.map.num_spaces
+        for s in range(self.map.num_spaces):
+            self.map_animals[s] = self._draw_for_space(s)
+        self.removed_route, self.removed_rest = [], []
+        # solo: Sunday hikers, one per refuge (hiker h lives on tile h)
+        self.sunday_pos = list(self.map.refuges) if n == 1 else []
+        self.sunday_visited = [[] for _ in self.sunday_pos]
+        self.opp_animals = [0] * 5 if n == 1 else []
+        self.opp_tokens = []
+        if n == 1:
+            drop = 0 if p.solo_difficulty == "easy" else 1
+            deck = [i for i in range(C.NUM_OPP_CARDS) if i != drop]
+            self.opp_deck = [deck[int(k)] for k in rng.permutation(len(deck))]
+            self.order = [0, OPPONENT] if p.solo_difficulty == "easy" else [OPPONENT, 0]
+        else:
+            self.opp_deck = []
+            start = int(rng.integers(n))
+            self.order = [(start + i) % n for i in range(n)]
+        self.opp_discard = []
+        # players
+        self.pos = [-1] * n
+        self.energy = [p.start_energy] * n
+        self.gps = [[] for _ in range(n)]
+        self.animals = [[] for _ in range(n)]
+        self.tokens = [[] for _ in range(n)]
+        self.rested_since_summit = [False] * n
+        self.last_summit_round = [0] * n
+        self.events = []
+        self.rnd, self.turn_pos = 1, 0
+        self.t_start_energy = self.t_delta = self.t_bars = self.t_tags = 0
+        self.t_path = self.t_dest = self.t_col = -1
+        self.t_refuge = self.t_refuge_met = 0
+        self.refuge_queue = [s for s in reversed(self.order) if s != OPPONENT]
+        if p.start_refuge == "random":
+            free = [int(k) for k in rng.permutation(4)]
+            for seat in self.refuge_queue:
+                self.pos[seat] = self.map.refuges[free.pop()]
+            self.refuge_queue = []
+        self.stage = "refuge"
+        if not self.refuge_queue:
+            self._start_round_turns()
+
+    def _bind(self):
+        p = self.game.params
+        self.p = p
+        self.map = C.MAP_E
+        self.side = p.side
+
+    # ------------------------------------------------------------ contract basics
+    @property
+    def current_player(self) -> int:
+        if self.stage == "over":
+            return -1
+        if self.stage == "refuge":
+            return self.refuge_queue[0]
+        return self.order[self.turn_pos]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def weather(self) -> str:
+        return self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
+
+    # ------------------------------------------------------------ helpers
+    def _draw(self, bag: int) -> int:
+        """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
+        if sum(self.bags[bag]) == 0:
+            bag = 1 - bag
+        total = sum(self.bags[bag])
+        if total == 0:
+            return -1
+        r = int(self.rng.integers(total))
+        for a in range(5):
+            r -= self.bags[bag][a]
+            if r < 0:
+                self.bags[bag][a] -= 1
+                return a
+        raise AssertionError("unreachable")
+
+    def _draw_for_space(self, s: int) -> int:
+        return self._draw(self.map.animal_bag[s])
+
+    def _refill(self) -> None:
+        for s in range(self.map.num_spaces):
+            if self.map_animals[s] < 0:
+                self.map_animals[s] = self._draw_for_space(s)
+        self.events.append(f"animals replenished after round {self.rnd}")
+
+    def colour_penalty(self, colour: int, ascent: bool) -> int:
+        """Extra energy a route card costs under the active weather card."""
+        w = self.weather
+        if w in C.COLOUR_WEATHER and self.p.weather_colour[C.COLOUR_WEATHER.index(w)] == C.COLOURS[colour]:
+            return 1
+        if w == "rain" and ascent:
+            return 1
+        if w == "snowy" and not ascent:
+            return 1
+        return 0
+
+    def card_for(self, colour: int, ascent: bool) -> int:
+        """The route card a move of this colour / direction would take (-1 if none left)."""
+        need, other = self.route_piles[2 * colour + (0 if ascent else 1)], self.route_piles[2 * colour + (1 if ascent else 0)]
+        if need:
+            return need[-1]
+        return other[-1] if other else -1
+
+    def move_cost(self, seat: int, d: int) -> tuple[int, int, int, bool] | None:
+        """(energy needed, dest, colour, ascent) for walking direction d, or None if no usable path."""
+        here = self.pos[seat]
+        dest = self.map.neighbour[here][d]
+        if dest < 0:
+            return None
+        colour = self.map.path_colour[self.map.neighbour_path[here][d]]
+        ascent = self.map.altitude[dest] > self.map.altitude[here]
+        card = self.card_for(colour, ascent)
+        if card < 0:
+            return None
+        cost = (C.ROUTE_COST[card] if ascent else 0) + self.colour_penalty(colour, ascent)
+        return cost, dest, colour, ascent
+
+    def flippable(self, seat: int, kind: int) -> int:
+        """Column of an unflipped rest card of ``kind`` that may be flipped now (-1 if none)."""
+        gps = self.gps[seat]
+        same_turn = self.p.rest_flip_same_turn
+        for i, col in enumerate(gps):
+            if col[CK] == K_REST and col[CR] == kind and not col[CF]:
+                if same_turn or i != self.t_col:
+                    return i
+        return -1
+
+    def hikers_at(self, node: int, exclude: int) -> int:
+        """Number of other hikers (players, and Sunday hikers if they count) on ``node``."""
+        n = sum(1 for s, q in enumerate(self.pos) if q == node and s != exclude)
+        if self.p.sunday_hikers_are_hikers:
+            n += sum(1 for q in self.sunday_pos if q == node)
+        return n
+
+    def _place(self, seat: int, col: list) -> None:
+        gps = self.gps[seat]
+        if gps:
+            assert gps[-1][CE] == col[CS], "GPS altitude mismatch"
+        gps.append(col)
+        self.t_col = len(gps) - 1
+        column = len(gps)
+        alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
+        if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
+            self.t_delta += 1
+            self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
+
+    def altitude_of(self, seat: int) -> int:
+        return self.map.altitude[self.pos[seat]]
+
+    # ------------------------------------------------------------ turn flow
+    def _start_round_turns(self) -> None:
+        """Run Sunday-hiker turns until a player must decide (or the game ends)."""
+        while True:
+            if self.turn_pos >= len(self.order):
+                if self.rnd in self.p.refill_rounds:
+                    self._refill()
+                self.rnd += 1
+                self.turn_pos = 0
+                if self.rnd > C.ROUNDS:
+                    self.stage = "over"
+                    self.rnd = C.ROUNDS
+                    self.events.append("end of the game")
+                    return
+            seat = self.order[self.turn_pos]
+            if seat == OPPONENT:
+                self._opponent_turn()
+                self.turn_pos += 1
+                continue
+            self._begin_turn(seat)
+            return
+
+    def _begin_turn(self, seat: int) -> None:
+        self.stage = "move"
+        self.t_start_energy = self.energy[seat]
+        self.t_delta = self.t_bars = self.t_tags = 0
+        self.t_path = self.t_dest = self.t_col = -1
+        self.t_refuge = self.t_refuge_met = 0
+        if len(self.events) > 40:
+            del self.events[:-20]
+
+    def _end_turn(self) -> None:
+        seat = self.order[self.turn_pos]
+        if self.t_refuge:
+            card = self.plan[5]
+            base, bonus = C.REFUGE_ENERGY[card]
+            if card == "animal_tales":
+                gain = bonus if self.t_tags else base
+            elif card in ("friends", "encounters"):
+                gain = bonus if self.t_refuge_met else base
+            elif card == "summit_tales":
+                last = self.last_summit_round[seat]
+                gain = bonus if last and last >= self.rnd - self.p.summit_recent_window else base
+            else:
+                gain = base
+            if self.weather == "cold":
+                gain += 1
+            self.t_delta += gain
+            self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
+        e = self.energy[seat] + self.t_delta
+        self.energy[seat] = min(max(e, 0), self.p.energy_max)
+        self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
+        self.turn_pos += 1
+        self._start_round_turns()
+
+    def _after_move_phase(self) -> None:
+        if self.t_path >= 0 and self._tag_mask_any():
+            self.stage = "tag"
+        else:
+            self._to_finish()
+
+    def _to_finish(self) -> None:
+        seat = self.order[self.turn_pos]
+        self.stage = "finish"
+        if self.flippable(seat, C.DRINK) < 0:
+            self._end_turn()
+
+    # ------------------------------------------------------------ masks
+    def legal_action_mask(self) -> np.ndarray:
+        m = np.zeros(A.NUM_ACTIONS, bool)
+        ph = self.stage
+        if ph == "over":
+            return m
+        if ph == "refuge":
+            taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
+            for r, node in enumerate(self.map.refuges):
+                m[A.CHOOSE_REFUGE + r] = node not in taken
+            return m
+        seat = self.order[self.turn_pos]
+        if ph == "move":
+            e0 = self.t_start_energy
+            bonus = 2 * self.t_bars
+            any_ascent_with_bar = False
+            for d in range(4):
+                mc = self.move_cost(seat, d)
+                if mc is None:
+                    continue
+                need, _, _, ascent = mc
+                if self.t_bars and not ascent:
+                    continue
+                if e0 + bonus >= need:
+                    m[A.MOVE + d] = True
+                if ascent and e0 + bonus + C.BAR_ENERGY >= need:
+                    any_ascent_with_bar = True
+            if not self.t_bars:
+                if self.rest_piles[0] or not self.rest_piles[1]:
+                    m[A.REST] = True
+                if self.rest_piles[1]:
+                    m[A.REST + 1] = True
+            if any_ascent_with_bar and self.flippable(seat, C.BAR) >= 0:
+                m[A.FLIP_BAR] = True
+            return m
+        if ph == "tag":
+            self._tag_mask(seat, m)
+            m[A.STOP_TAGGING] = True
+            return m
+        # finish
+        m[A.END_TURN] = True
+        m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
+        return m
+
+    def _tag_allowed(self, seat: int) -> bool:
+        if self.t_tags == 0:
+            return True
+        return self.t_tags == 1 and self.t_start_energy >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
+
+    def _tag_mask(self, seat: int, m: np.ndarray) -> None:
+        if not self._tag_allowed(seat):
+            return
+        e0 = self.t_start_energy
+        th = C.ANIMAL_THRESHOLD
+        for i, s in enumerate(self.map.path_spaces[self.t_path]):
+            a = self.map_animals[s]
+            if a >= 0 and e0 >= th[a]:
+                m[A.TAG_PATH + i] = True
+        if self.flippable(seat, C.BINOCULARS) >= 0:
+            for i, s in enumerate(self.map.node_spaces[self.t_dest]):
+                a = self.map_animals[s]
+                if a >= 0 and e0 >= th[a]:
+                    m[A.TAG_DEST + i] = True
+        if self.flippable(seat, C.SEARCH) >= 0:
+            for b in range(2):
+                if sum(self.bags[b]):
+                    m[A.SEARCH + b] = True
+
+    def _tag_mask_any(self) -> bool:
+        m = np.zeros(A.NUM_ACTIONS, bool)
+        self._tag_mask(self.order[self.turn_pos], m)
+        return bool(m.any())
+
+    # ------------------------------------------------------------ transitions
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    def _apply(self, action: int) -> None:
+        ph = self.stage
+        if ph == "refuge":
+            seat = self.refuge_queue.pop(0)
+            self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
+            self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
+            if not self.refuge_queue:
+                self._start_round_turns()
+            return
+        seat = self.order[self.turn_pos]
+        if ph == "move":
+            if action == A.FLIP_BAR:
+                col = self.gps[seat][self.flippable(seat, C.BAR)]
+                col[CF] = 1
+                self.t_bars += 1
+                self.t_delta += C.BAR_ENERGY
+                self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
+            elif action >= A.REST:
+                self._rest(seat, action - A.REST)
+            else:
+                self._move(seat, action - A.MOVE)
+            return
+        if ph == "tag":
+            if action == A.STOP_TAGGING:
+                self._to_finish()
+                return
+            self._tag(seat, action)
+            if not self._tag_mask_any():
+                self._to_finish()
+            return
+        # finish
+        if action == A.FLIP_DRINK:
+            self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
+            self.t_delta += C.DRINK_ENERGY
+            self.events.append(f"P{seat} flips drink water: +1 energy")
+            if self.flippable(seat, C.DRINK) < 0:
+                self._end_turn()
+        else:
+            self._end_turn()
+
+    def _rest(self, seat: int, pile: int) -> None:
+        alt = self.altitude_of(seat)
+        if self.rest_piles[pile]:
+            card = self.rest_piles[pile].pop()
+            kind = C.REST_CARDS[card]
+            col = [K_REST, -1, 0, alt, alt, card, kind, 0]
+            what = C.REST_KINDS[kind]
+        else:  # ruling 2: both piles empty, rest without a card
+            col = [K_EMPTY, -1, 0, alt, alt, -1, -1, 0]
+            what = "no card"
+        self.t_delta += C.REST_ENERGY + (1 if self.weather == "storm" else 0)
+        self.rested_since_summit[seat] = True
+        self._place(seat, col)
+        self.events.append(f"P{seat} rests at {alt} m ({what})")
+        self._to_finish()
+
+    def _take_route_card(self, colour: int, ascent: bool) -> int:
+        pile = 2 * colour + (0 if ascent else 1)
+        if not self.route_piles[pile]:
+            pile ^= 1
+        return self.route_piles[pile].pop()
+
+    def _move(self, seat: int, d: int) -> None:
+        need, dest, colour, ascent = self.move_cost(seat, d)
+        here = self.pos[seat]
+        card = self._take_route_card(colour, ascent)
+        start, end = self.map.altitude[here], self.map.altitude[dest]
+        self.t_delta -= need
+        w = self.weather
+        if w == "sunny" and not ascent:
+            self.t_delta += 1
+        elif w == "wind" and ascent:
+            self.t_delta += 1
+        self._place(seat, [K_ROUTE, colour, int(ascent), start, end, card, -1, 0])
+        self.t_path = self.map.neighbour_path[here][d]
+        self.t_dest = dest
+        self.events.append(
+            f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
+            f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
+        # refuge: who else is already there (before arriving)
+        if self.map.is_refuge[dest]:
+            self.t_refuge = 1
+            self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
+        self.pos[seat] = dest
+        self._summit(seat, dest, colour)
+        self._after_move_phase()
+
+    def _summit(self, seat: int, node: int, colour: int) -> None:
+        s = self.map.summit_of[node]
+        if s < 0:
+            return
+        card = self.plan[2]
+        mine = next((t for t in self.tokens[seat] if t[0] == s), None)
+        if mine is None and self.summit_piles[s] > 0:
+            number = self.p.tokens_per_summit - self.summit_piles[s] + 1
+            self.summit_piles[s] -= 1
+            mine = [s, number, 0, self.rnd]
+            self.tokens[seat].append(mine)
+            self.events.append(f"P{seat} reaches summit S{s + 1} and takes token {number}")
+            if card == "suffering" and not self.rested_since_summit[seat]:
+                mine[2] = 1
+            elif card == "shortcuts" and colour == 2:
+                mine[2] = 1
+        if card == "photos" and self.hikers_at(node, seat) > 0:
+            if mine is not None:
+                mine[2] = 1
+            for other, q in enumerate(self.pos):
+                if other != seat and q == node:
+                    for t in self.tokens[other]:
+                        if t[0] == s:
+                            t[2] = 1
+        self.rested_since_summit[seat] = False
+        self.last_summit_round[seat] = self.rnd
+
+    def _tag(self, seat: int, action: int) -> None:
+        second = self.t_tags == 1
+        if second:
+            self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
+            self.t_delta -= C.WILDLIFE_COST
+        if A.TAG_PATH <= action < A.TAG_DEST:
+            s = self.map.path_spaces[self.t_path][action - A.TAG_PATH]
+            animal, self.map_animals[s] = self.map_animals[s], -1
+            how = "beside the path"
+        elif A.TAG_DEST <= action < A.SEARCH:
+            self.gps[seat][self.flippable(seat, C.BINOCULARS)][CF] = 1
+            s = self.map.node_spaces[self.t_dest][action - A.TAG_DEST]
+            animal, self.map_animals[s] = self.map_animals[s], -1
+            how = "with binoculars"
+        else:
+            self.gps[seat][self.flippable(seat, C.SEARCH)][CF] = 1
+            bag = action - A.SEARCH
+            animal = self._draw(bag)
+            how = f"searching the {C.BAGS[bag]} bag"
+            if self.p.search_requires_threshold and self.t_start_energy < C.ANIMAL_THRESHOLD[animal]:
+                self.bags[bag][animal] += 1
+                self.t_tags += 1
+                self.events.append(f"P{seat} finds a {C.ANIMALS[animal]} but lacks the energy; it goes back")
+                return
+        self.animals[seat].append([self.t_col, animal])
+        self.t_tags += 1
+        if self.weather == "fog":
+            self.t_delta -= 1
+        self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
+
+    # ------------------------------------------------------------ solo opponent
+    def _opponent_turn(self) -> None:
+        card = self.opp_deck.pop()
+        self.opp_discard.append(card)
+        _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
+        if removes < 3:
+            for pile in (2 * removes, 2 * removes + 1):
+                if self.route_piles[pile]:
+                    self.removed_route.append(self.route_piles[pile].pop())
+                    break
+        else:
+            big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
+            if self.rest_piles[big]:
+                self.removed_rest.append(self.rest_piles[big].pop())
+        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        if not self.opp_deck:
+            return
+        _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
+        for h in tiles:
+            self._move_sunday_hiker(h, d0, req)
+
+    def sunday_path(self, h: int, d0: int, req: int) -> int:
+        """Direction the Sunday hiker ``h`` walks for compass ``d0`` and requirement ``req`` (-1: stays)."""
+        here = self.sunday_pos[h]
+        for k in range(4):
+            d = (d0 + k) % 4
+            dest = self.map.neighbour[here][d]
+            if dest < 0 or self.map.tile[dest] != h:
+                continue
+            ascent = self.map.altitude[dest] > self.map.altitude[here]
+            if (req == 1 and not ascent) or (req == 2 and ascent):
+                continue
+            return d
+        return -1
+
+    def _move_sunday_hiker(self, h: int, d0: int, req: int) -> None:
+        d = self.sunday_path(h, d0, req)
+        if d < 0:
+            self.events.append(f"Sunday hiker {C.TILES[h]} stays")
+            return
+        here = self.sunday_pos[h]
+        dest = self.map.neighbour[here][d]
+        path = self.map.neighbour_path[here][d]
+        self.sunday_pos[h] = dest
+        options = [s for s in self.map.path_spaces[path] if self.map_animals[s] >= 0]
+        what = ""
+        if options:
+            low = min(C.ANIMAL_VP[self.map_animals[s]] for s in options)
+            options = [s for s in options if C.ANIMAL_VP[self.map_animals[s]] == low]
+            s = options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
+            self.opp_animals[self.map_animals[s]] += 1
+            what = f", tags a {C.ANIMALS[self.map_animals[s]]}"
+            self.map_animals[s] = -1
+        sm = self.map.summit_of[dest]
+        if sm >= 0:
+            if sm not in self.sunday_visited[h]:
+                self.sunday_visited[h].append(sm)
+                if self.summit_piles[sm] > 0:
+                    number = self.p.tokens_per_summit - self.summit_piles[sm] + 1
+                    self.summit_piles[sm] -= 1
+                    self.opp_tokens.append([h, sm, number])
+                    what += f", takes summit token S{sm + 1}/{number}"
+            if self.plan[2] == "photos" and self.p.sunday_hikers_are_hikers and self.pos[0] == dest:
+                for t in self.tokens[0]:
+                    if t[0] == sm:
+                        t[2] = 1
+        self.events.append(f"Sunday hiker {C.TILES[h]} walks {C.DIRECTIONS[d]}{what}")
+
+    # ------------------------------------------------------------ scores
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        return S.score_breakdown(self.plan, self.side, self.p.vignette_cover_margin, self.gps[seat],
+                                 self.animals[seat], self.tokens[seat])
+
+    def scores_of(self, seat: int) -> int:
+        return sum(self.score_breakdown(seat).values())
+
+    def scores(self) -> list[float]:
+        return [float(self.scores_of(s)) for s in range(self.num_players)]
+
+    def opponent_score(self) -> int:
+        return S.solo_opponent_score(self.plan, self.side, self.opp_animals, len(self.opp_tokens))
+
+    def winners(self) -> list[int]:
+        if self.stage != "over":
+            return []
+        sc = self.scores()
+        if self.num_players == 1:
+            return [0] if sc[0] > self.opponent_score() else []
+        key = [(sc[s], len(self.animals[s])) for s in range(self.num_players)]
+        best = max(key)
+        return [s for s in range(self.num_players) if key[s] == best]
+
+    def returns(self) -> list[float]:
+        if self.stage != "over":
+            return [0.0] * self.num_players
+        if self.num_players == 1:
+            return [1.0 if self.winners() else -1.0]
+        return super().returns()
+
+    # ------------------------------------------------------------ observation
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        from .encoder import encode_observation
+
+        encode_observation(self, seat, out)
+
+    def state_tensor(self, out: np.ndarray) -> None:
+        from .encoder import encode_state
+
+        encode_state(self, out)
+
+    # ------------------------------------------------------------ copy / serialise
+    def clone(self) -> "TrekkingState":
+        s = TrekkingState.__new__(TrekkingState)
+        s.game = self.game
+        s._bind()
+        s.rng = rng_from_dict(rng_to_dict(self.rng))
+        s.plan = list(self.plan)
+        for f in _SCALAR_FIELDS:
+            setattr(s, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(s, f, [x[:] if isinstance(x, list) else x for x in getattr(self, f)])
+        for f in _NESTED_FIELDS:
+            setattr(s, f, [[y[:] if isinstance(y, list) else y for y in x] for x in getattr(self, f)])
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng)}
+        for f in _SCALAR_FIELDS:
+            d[f] = getattr(self, f)
+        for f in _LIST_FIELDS:
+            d[f] = [x[:] if isinstance(x, list) else x for x in getattr(self, f)]
+        for f in _NESTED_FIELDS:
+            d[f] = [[y[:] if isinstance(y, list) else y for y in x] for x in getattr(self, f)]
+        return d
+
+    @classmethod
+    def from_dict(cls, game, data: dict[str, Any]) -> "TrekkingState":
+        s = cls.__new__(cls)
+        s.game = game
+        s._bind()
+        s.rng = rng_from_dict(data["rng"])
+        s.plan = list(data["plan"])
+        for f in _SCALAR_FIELDS:
+            setattr(s, f, data[f])
+        for f in _LIST_FIELDS:
+            setattr(s, f, [x[:] if isinstance(x, list) else x for x in data[f]])
+        for f in _NESTED_FIELDS:
+            setattr(s, f, [[y[:] if isinstance(y, list) else y for y in x] for x in data[f]])
+        return s
+
+    # ------------------------------------------------------------ text
+    def action_to_string(self, action: int) -> str:
+        return A.action_name(int(action))
+
+    def render_text(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+    def render_rgb(self) -> np.ndarray:
+        from .render import render_rgb
+
+        return render_rgb(self)
+
+
+class TrekkingGame(Game):
+    """Trekking (TCG Factory, 2024): 1 (solo vs the Sunday hikers) to 4 hikers, 12 rounds."""
+
+    name = "trekking"
+    Params = TrekkingParams
+    State = TrekkingState
+    player_counts = (1, 2, 3, 4)
+    render_modes = ("ansi",)
+    score_scale = 20.0
+    observation_bounds = (-1.0, 1.0)
+    max_decisions = 2000
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        from .encoder import OBS_SIZE
+
+        return OBS_SIZE
+
+    @property
+    def state_size(self) -> int:
+        from .encoder import STATE_SIZE
+
+        return STATE_SIZE
+
+    def new_initial_state(self, rng: np.random.Generator) -> TrekkingState:
+        return TrekkingState(self, rng)

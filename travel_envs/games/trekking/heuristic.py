@@ -1,0 +1,133 @@
+"""A rule-based Trekking baseline that plays like a sensible beginner.
+
+It reads only public information (the map, every GPS board, the face-up tops of the piles). For the
+walk-or-rest decision it tries each option on a copy of the state, finishes the turn with simple
+rules (tag the best visible animal, end the turn), and scores the result:
+current VP (the six scoring steps on the board so far) + the value of energy still to spend
++ the pull of summits it has not reached yet (closer and more valuable = better).
+Blind draws (Searching through the undergrowth) are valued by expectation, never simulated, so the
+copy's random generator never leaks what a bag would give.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from . import actions as A
+from . import components as C
+
+
+def _all_pairs_distance(m) -> list[list[int]]:
+    dist = []
+    for src in range(36):
+        d = [99] * 36
+        d[src] = 0
+        q = deque([src])
+        while q:
+            u = q.popleft()
+            for v in m.neighbour[u]:
+                if v >= 0 and d[v] == 99:
+                    d[v] = d[u] + 1
+                    q.append(v)
+        dist.append(d)
+    return dist
+
+
+_DIST = _all_pairs_distance(C.MAP_E)
+_BAG_EV = tuple(sum(n * vp for n, vp in zip(bag, C.ANIMAL_VP)) / sum(bag) for bag in C.BAG_CONTENTS)
+
+
+class HeuristicPolicy:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    # ---------------------------------------------------------------- evaluation
+    @staticmethod
+    def value(st, seat: int) -> float:
+        """Heuristic worth of ``seat``'s position (after its turn has been completed)."""
+        v = float(st.scores_of(seat))
+        left = C.ROUNDS - st.rnd + (0 if st.is_terminal else 1)
+        if st.is_terminal:
+            return v
+        e = st.energy[seat]
+        v += min(left / 4.0, 1.0) * (0.9 * min(e, 8) + 0.25 * max(min(e, 12) - 8, 0))
+        held = {t[0] for t in st.tokens[seat]}
+        table = C.SUMMIT_ORDER_VP[st.plan[2]]
+        here = st.pos[seat]
+        for s, node in enumerate(st.map.summits):
+            if s in held or st.summit_piles[s] == 0:
+                continue
+            d = _DIST[here][node]
+            if d > left:
+                continue
+            number = st.p.tokens_per_summit - st.summit_piles[s] + 1
+            v += 0.7 * table[min(number, 4) - 1] / (1.0 + d)
+        if st.plan[3] == "mulhacen":
+            v += 0.01 * (st.map.altitude[here] - 700) * min(left / 4.0, 1.0)
+        return v
+
+    def _finish_turn(self, st, seat: int) -> None:
+        """Complete ``seat``'s turn on a copy with the simple rules (no blind draws)."""
+        guard = 0
+        while not st.is_terminal and st.current_player == seat and st.stage in ("tag", "finish") and guard < 10:
+            guard += 1
+            st.apply_action(self._tag_or_finish(st, seat, st.legal_action_mask(), simulate=False))
+
+    def _tag_or_finish(self, st, seat: int, mask: np.ndarray, simulate: bool = True) -> int:
+        if st.stage == "tag":
+            best, best_v = A.STOP_TAGGING, 0.0
+            base = float(st.scores_of(seat))
+            for a in np.flatnonzero(mask):
+                a = int(a)
+                if a == A.STOP_TAGGING:
+                    continue
+                if A.SEARCH <= a < A.STOP_TAGGING:
+                    gain = _BAG_EV[a - A.SEARCH] - 0.8
+                else:
+                    cl = st.clone()
+                    cl.apply_action(a)
+                    gain = float(cl.scores_of(seat)) - base
+                    if A.TAG_DEST <= a < A.SEARCH:
+                        gain -= 0.8
+                if st.t_tags == 1:
+                    gain -= 1.0  # the Wildlife card and its energy point
+                if st.weather == "fog":
+                    gain -= 0.5
+                if gain > best_v:
+                    best, best_v = a, gain
+            return best
+        # finish: drink water when it will not overflow the indicator
+        projected = st.energy[seat] + st.t_delta
+        if mask[A.FLIP_DRINK] and (projected + 1 <= st.p.energy_max) and (projected < 7 or st.rnd >= 11):
+            return A.FLIP_DRINK
+        return A.END_TURN
+
+    def _move_value(self, st, seat: int, a: int, depth: int = 0) -> float:
+        cl = st.clone()
+        cl.apply_action(a)
+        if not cl.is_terminal and cl.current_player == seat and cl.stage == "move" and depth < 2:
+            m = cl.legal_action_mask()
+            return max(self._move_value(cl, seat, int(b), depth + 1) for b in np.flatnonzero(m))
+        self._finish_turn(cl, seat)
+        return self.value(cl, seat)
+
+    # ---------------------------------------------------------------- policy
+    def act(self, observation, action_mask, state=None) -> int:
+        st = state
+        legal = np.flatnonzero(action_mask)
+        if st is None or legal.size == 1:
+            return int(legal[0])
+        seat = st.current_player
+        if st.stage == "refuge":
+            def pull(r):
+                node = st.map.refuges[r]
+                return sum(1.0 / (1 + _DIST[node][s]) for s in st.map.summits)
+            return int(max(legal, key=lambda a: (pull(int(a) - A.CHOOSE_REFUGE), -int(a))))
+        if st.stage == "move":
+            scored = [(self._move_value(st, seat, int(a)) + 1e-6 * self.rng.random(), int(a)) for a in legal]
+            return max(scored)[1]
+        return self._tag_or_finish(st, seat, action_mask)

@@ -1,0 +1,155 @@
+"""End-of-game scoring (the rulebook's six steps), as pure functions of a GPS board.
+
+A GPS board is a list of filled columns (column ``i`` holds the card of round ``i + 1``); each column is
+a list ``[kind, colour, ascent, start_alt, end_alt, card_id, rest_kind, flipped]`` (see ``engine``).
+Animals are ``[column, animal]`` pairs, summit tokens ``[summit, number, flipped, round]``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import components as C
+
+# column entry layout
+K_ROUTE, K_REST, K_EMPTY = 0, 1, 2  # K_EMPTY: rested with both rest piles empty (no card placed)
+CK, CC, CA, CS, CE, CID, CR, CF = range(8)
+
+
+def covers(col, altitude: int, margin: int) -> bool:
+    """Whether the card in ``col`` covers a vignette at ``altitude`` (spec 3.6 coverage model)."""
+    if col is None or col[CK] == K_EMPTY:
+        return False
+    lo, hi = (col[CS], col[CE]) if col[CS] <= col[CE] else (col[CE], col[CS])
+    return lo - margin <= altitude <= hi + margin
+
+
+def animal_altitudes(gps, animals) -> list[int]:
+    """The altitude of each animal: the end altitude of the card it sits on."""
+    return [gps[c][CE] for c, _ in animals]
+
+
+# ---- step 1 -------------------------------------------------------------
+def animal_vp(animals) -> int:
+    return sum(C.ANIMAL_VP[a] for _, a in animals)
+
+
+# ---- step 2 -------------------------------------------------------------
+def fauna_vp(card: str, gps, animals) -> int:
+    kinds = [a for _, a in animals]
+    if not kinds:
+        return 0
+    if card == "species":
+        return C.SPECIES_VP[min(max(Counter(kinds).values()), 6)]
+    if card == "micro_study":
+        return 4 * max(Counter(animal_altitudes(gps, animals)).values())
+    if card == "adaptation":
+        return 2 * len(set(animal_altitudes(gps, animals)))
+    if card == "foxes_boars":
+        return 3 * (sum(1 for a in kinds if C.ANIMAL_VP[a] == 1) // 3)
+    if card == "variety":
+        return variety_vp([kinds.count(a) for a in range(5)])
+    raise ValueError(f"unknown fauna card {card!r}")
+
+
+def variety_vp(counts) -> int:
+    """Greedy sets of different animals: 5 first, then 4, 3, 2, 1 (0/1/3/6/10 VP by size)."""
+    c = sorted(counts, reverse=True) + [0]
+    return sum((c[k - 1] - c[k]) * C.VARIETY_VP[k] for k in range(1, 6))
+
+
+# ---- steps 3 and 4 -------------------------------------------------------
+def summit_flip_vp(tokens) -> int:
+    return C.SUMMIT_FLIP_VP * sum(1 for t in tokens if t[2])
+
+
+def summit_card_vp(card: str, tokens) -> int:
+    table = C.SUMMIT_ORDER_VP[card]
+    return sum(table[min(t[1], 4) - 1] for t in tokens)
+
+
+# ---- step 5 -------------------------------------------------------------
+def _heights(gps):
+    """Signed height of each column: +h ascent, -h descent, 0 rest / no card, None = rest marker."""
+    out = []
+    for col in gps:
+        if col[CK] == K_ROUTE:
+            out.append(col[CE] - col[CS])
+        else:
+            out.append(None)
+    return out
+
+
+def longest_run(gps, ascent: bool) -> int:
+    """Metres of the longest uninterrupted ascent (or descent); rest cards do not interrupt."""
+    best = run = 0
+    for h in _heights(gps):
+        if h is None:
+            continue
+        if (h > 0) == ascent and h != 0:
+            run += abs(h)
+            best = max(best, run)
+        else:
+            run = 0
+    return best
+
+
+def count_pairs(gps, first_ascent: bool) -> int:
+    """Adjacent route-card pairs: valley (descent then ascent) or needle (ascent then descent)."""
+    hs = _heights(gps)
+    n = 0
+    for a, b in zip(hs, hs[1:]):
+        if a is None or b is None:
+            continue
+        if first_ascent and a > 0 and b < 0:
+            n += 1
+        elif not first_ascent and a < 0 and b > 0:
+            n += 1
+    return n
+
+
+def orography_vp(card: str, gps) -> int:
+    if card == "mulhacen":
+        return 2 * (longest_run(gps, False) // 100)
+    if card == "turbon":
+        return 3 * (longest_run(gps, True) // 100)
+    if card == "penalara":
+        return 2 * (sum(h for h in _heights(gps) if h is not None and h > 0) // 100)
+    if card == "mallos":
+        return 2 * count_pairs(gps, False)
+    if card == "pasiegos":
+        return 3 * count_pairs(gps, True)
+    raise ValueError(f"unknown orography card {card!r}")
+
+
+# ---- step 6 -------------------------------------------------------------
+def vignette_vp(side: int, gps, margin: int, final: bool = True) -> int:
+    """VP of the visible VP vignettes (columns not yet filled count as visible unless ``final``)."""
+    total = 0
+    for column, (alt, vp) in C.GPS_VP_VIGNETTES[side].items():
+        col = gps[column - 1] if column - 1 < len(gps) else None
+        if not covers(col, alt, margin):
+            total += vp
+    return total
+
+
+def score_breakdown(plan, side: int, margin: int, gps, animals, tokens) -> dict[str, int]:
+    """The six steps of the rulebook, in order."""
+    return {
+        "animals": animal_vp(animals),
+        "fauna_card": fauna_vp(plan[4], gps, animals),
+        "summit_flips": summit_flip_vp(tokens),
+        "summit_card": summit_card_vp(plan[2], tokens),
+        "orography_card": orography_vp(plan[3], gps),
+        "vignettes": vignette_vp(side, gps, margin),
+    }
+
+
+def total_score(plan, side, margin, gps, animals, tokens) -> int:
+    return sum(score_breakdown(plan, side, margin, gps, animals, tokens).values())
+
+
+def solo_opponent_score(plan, side: int, opp_animals, n_tokens: int) -> int:
+    """Sunday hikers: 2 x animal VP + 4 per summit token + GPS corner VP + the 6 plan modifiers."""
+    vp = sum(C.ANIMAL_VP[a] * n for a, n in enumerate(opp_animals))
+    return 2 * vp + 4 * n_tokens + C.GPS_SOLO_CORNER_VP[side] + sum(C.SOLO_MODIFIER[c] for c in plan)
