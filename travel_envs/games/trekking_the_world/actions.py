@@ -1,0 +1,36 @@
+"""The action table of trekking_the_world_v0: id ranges and their meaning.
+
+| ids       | meaning |
+|-----------|---------|
+| 0-53      | a location: placement airport, movement step / flight, Frequent Flyer or Monteverde airport, Galapagos target, Lencois step, Ha Long Bay destination |
+| 54-58     | choose the Itinerary in slot 0-4 (slot 0 = the face-up deck top) |
+| 59-106    | use the Encounter power of card 1-48 |
+| 107-154   | gain Encounter card 1-48 (also: the card picked with Kakadu / Tongariro) |
+| 155-202   | pay for Tour card 1-48 |
+| 203-206   | a colour red/blue/yellow/black (= token Move/Frequent Flyer/Money/Souvenir for Serengeti) |
+| 207-210   | another player, 1-4 seats after me (Ha Long Bay) |
+| 211       | return a Frequent Flyer token (then choose the airport) |
+| 212       | return a Move token (+1 step) |
+| 213       | return a Money token (Itinerary money again) |
+| 214       | return a Souvenir token (Itinerary cubes again) |
+| 215       | stop moving here (Torres del Paine) |
+| 216       | pass / continue / done |
+"""
+
+from .components import NUM_CARDS, NUM_COLOURS, NUM_LOCATIONS
+
+A_LOC = 0
+A_ITIN = A_LOC + NUM_LOCATIONS  # 54
+NUM_ITIN_SLOTS = 5
+A_USE = A_ITIN + NUM_ITIN_SLOTS  # 59
+A_ENC = A_USE + NUM_CARDS  # 107
+A_TOUR = A_ENC + NUM_CARDS  # 155
+A_COLOUR = A_TOUR + NUM_CARDS  # 203
+A_PLAYER = A_COLOUR + NUM_COLOURS  # 207
+A_FF = A_PLAYER + 4  # 211
+A_MOVE = A_FF + 1
+A_MONEY = A_MOVE + 1
+A_SOUV = A_MONEY + 1
+A_STOP = A_SOUV + 1
+A_PASS = A_STOP + 1
+NUM_ACTIONS = A_PASS + 1  # 217

@@ -1,0 +1,958 @@
+"""Rules of Trekking the World (2nd edition) as a turn-based state machine.
+
+A turn is split into decisions by the same seat (``phase``):
+
+``start``      (Frequent Flyer token, Monteverde, Plitvice, instant powers) -> choose an Itinerary
+``move_prep``  Move tokens and movement powers, then ``pass`` starts the move
+``moving``     one decision per step (mask = steps that can still end the move legally)
+``money``      Money tokens / Avenue of the Baobabs, ``pass`` collects the money
+``souvenir``   Souvenir tokens / Old Havana / Taj Mahal / Terracotta Army, ``pass`` collects cubes
+``cards``      gain the Encounter at your location (mandatory), pay for a Tour, card powers,
+               instant powers; ``pass`` ends the turn (refills, solo Rival, end check)
+plus sub-choices (``fly``, ``teleport``, ``colour``, ``player``, ``halong``, ``pick_encounter``)
+that return to the phase they were opened from. With ``auto_forced`` (default) a
+decision with a single legal action is applied automatically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import (
+    Game,
+    GameState,
+    ParameterError,
+    check_choice,
+    check_range,
+    rng_from_dict,
+    rng_to_dict,
+)
+
+from . import components as C
+from .actions import (
+    A_COLOUR,
+    A_ENC,
+    A_FF,
+    A_ITIN,
+    A_LOC,
+    A_MONEY,
+    A_MOVE,
+    A_PASS,
+    A_PLAYER,
+    A_SOUV,
+    A_STOP,
+    A_TOUR,
+    A_USE,
+    NUM_ACTIONS,
+)
+from .movement import MoveRules, can_finish, next_steps
+
+PHASES = (
+    "place", "start", "fly", "move_prep", "moving", "teleport", "money", "souvenir",
+    "cards", "colour", "player", "halong", "pick_encounter", "game_over",
+)
+(PH_PLACE, PH_START, PH_FLY, PH_MOVE_PREP, PH_MOVING, PH_TELEPORT, PH_MONEY, PH_SOUVENIR,
+ PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
+
+PENDING_FF = -2  # the pending sub-choice belongs to a Frequent Flyer token
+NONE = -1
+
+# When each Encounter power may be used (ruling 11: "this turn" powers before the step they change).
+INSTANT_KINDS = frozenset({
+    "gain_money", "gain_cubes_one_colour_of_choice", "gain_one_cube_each_colour", "refresh_row",
+    "gain_token_of_choice", "exchange_cube", "gain_money_per_tour", "gain_cubes_shortest_row",
+    "move_other_trekker", "take_from_encounter_discard", "gain_money_and_cube_of_choice",
+    "swap_with_encounter_row",
+})
+START_KINDS = frozenset({"free_flight_before_itinerary", "itinerary_from_discard_top"})
+MOVE_KINDS = frozenset({
+    "teleport_instead_of_move", "skip_move", "move_fewer", "extra_steps", "allow_revisit_this_turn",
+    "free_flights_this_turn", "flights_use_no_step",
+})
+MONEY_KINDS = frozenset({"repeat_itinerary_money"})
+SOUV_KINDS = frozenset({"recolour_itinerary_cubes", "repeat_itinerary_cubes", "itinerary_cubes_ignore_continent"})
+CARD_KINDS = frozenset({"move_after_taking_card", "take_tour_and_encounter", "tour_discount",
+                        "take_card_at_adjacent_location"})
+ENDGAME_KINDS = frozenset(k for k, e in zip(C.ENC_KIND, C.ENC_ENDGAME) if e)
+PHASE_KINDS = {
+    PH_START: INSTANT_KINDS | START_KINDS,
+    PH_MOVE_PREP: MOVE_KINDS,
+    PH_MONEY: MONEY_KINDS,
+    PH_SOUVENIR: SOUV_KINDS,
+    PH_CARDS: INSTANT_KINDS | CARD_KINDS,
+}
+# Everything that must be reset at the start of each turn (serialised by name).
+TURN_FIELDS = (
+    "itin", "start", "visited", "steps", "n_max", "n_min", "move_tokens", "money_tokens", "souv_tokens",
+    "extra", "torres", "revisit", "free_flights", "no_step_flights", "baobab", "taj", "terracotta",
+    "recolour", "sagrada", "colosseum", "lencois", "lencois_moved", "discount", "cards_taken",
+    "took_tour", "took_enc", "pending", "ret_phase", "halong_target", "kili_row",
+)
+TURN_DEFAULTS = dict(
+    itin=NONE, start=NONE, visited=0, steps=0, n_max=0, n_min=0, move_tokens=0, money_tokens=0, souv_tokens=0,
+    extra=0, torres=False, revisit=False, free_flights=False, no_step_flights=False, baobab=0, taj=0,
+    terracotta=False, recolour=NONE, sagrada=False, colosseum=False, lencois=False, lencois_moved=False,
+    discount=0, cards_taken=0, took_tour=False, took_enc=False, pending=NONE, ret_phase=NONE,
+    halong_target=NONE, kili_row=NONE,
+)
+
+
+@dataclass(frozen=True)
+class TrekkingTheWorldParams:
+    """Parameters (see docs/games/trekking_the_world.md).
+
+    num_players: 1 (solo mode against the Rival deck) to 5.
+    tours_to_end: Tours that trigger the end; None = 5 (1-3 players) or 4 (4-5 players);
+        1-6 allowed ("longer game": up to 6).
+    suitcase_points: "linear" (5..35) or "steep" (2, 5, 9, 14, 20, 27, 35) column points.
+    encounter_optional: False (ruling 11: gaining the Encounter at your location is mandatory).
+    cube_overflow: "lose" (ruling 8: a cube whose row is full stays in the supply).
+    tour_deck_size: cards of the 48 that form the Tour deck (ruling 2), the rest the Encounter deck.
+    solo_margin: solo win needs score >= Rival points + margin (0 easy / 15 normal / 30 hard).
+    auto_forced: apply decisions that have a single legal action automatically.
+    """
+
+    num_players: int = 2
+    tours_to_end: int | None = None
+    suitcase_points: str = "linear"
+    encounter_optional: bool = False
+    cube_overflow: str = "lose"
+    tour_deck_size: int = 24
+    solo_margin: int = 15
+    auto_forced: bool = True
+
+    def __post_init__(self):
+        check_range("num_players", self.num_players, 1, 5)
+        if self.tours_to_end is not None:
+            check_range("tours_to_end", self.tours_to_end, 1, 6)
+        check_choice("suitcase_points", self.suitcase_points, tuple(C.COLUMN_POINTS))
+        check_choice("encounter_optional", self.encounter_optional, (False, True))
+        check_choice("cube_overflow", self.cube_overflow, ("lose",))
+        check_range("tour_deck_size", self.tour_deck_size, 16, 32)
+        check_choice("solo_margin", self.solo_margin, (0, 15, 30))
+        check_choice("auto_forced", self.auto_forced, (True, False))
+
+    @property
+    def end_tours(self) -> int:
+        if self.tours_to_end is not None:
+            return self.tours_to_end
+        return 5 if self.num_players <= 3 else 4
+
+
+def _bit(v: int) -> int:
+    return 1 << v
+
+
+class TrekkingTheWorldState(GameState):
+    """One game. Public information is everything except the order of the decks."""
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, game: "TrekkingTheWorldGame", rng: np.random.Generator):
+        self.game = game
+        self.rng = rng
+        p = game.params
+        n = p.num_players
+        cards = [int(x) for x in rng.permutation(C.NUM_CARDS)]
+        self.tour_deck = cards[: p.tour_deck_size]  # top = last element (face up, available)
+        self.enc_deck = cards[p.tour_deck_size:]
+        self.tour_row = [NONE] * C.TOUR_ROW
+        self.enc_row = [NONE] * C.ENC_ROW
+        self.enc_discard: list[int] = []
+        self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen, Rival)
+        self.itin_deck = [int(x) for x in rng.permutation(C.NUM_ITINERARIES)]
+        self.itin_row = [NONE] * C.ITIN_ROW
+        self.itin_discard: list[int] = []
+        self.cube_supply = [C.CUBES_PER_COLOUR] * C.NUM_COLOURS
+        self.token_supply = [C.TOKENS_PER_TYPE] * 4
+        self.loc = [NONE] * n
+        self.money = [0] * n
+        self.suitcase = [[0] * C.NUM_COLOURS for _ in range(n)]  # row lengths (rows are left-packed)
+        self.tokens = [[0] * 4 for _ in range(n)]
+        self.fresh_tokens = [[0] * 4 for _ in range(n)]  # gained this turn: unusable
+        for q in range(n):
+            self.tokens[q][C.TOK_FF] = C.START_FF
+            self.token_supply[C.TOK_FF] -= C.START_FF
+        self.tours: list[list[int]] = [[] for _ in range(n)]
+        self.encs: list[list[int]] = [[] for _ in range(n)]
+        self.fresh_encs: list[int] = []
+        self.first_player = int(rng.integers(n))
+        self.turn_seat = self.first_player
+        self.turns_taken = [0] * n
+        self.end_triggered = False
+        self.phase_id = PH_PLACE
+        self.rival_deck = [int(x) for x in rng.permutation(len(C.RIVAL_CARDS))] if n == 1 else []
+        self.rival_points = 0
+        self.rival_tours: list[int] = []
+        self._reset_turn()
+        self._refill()
+        self._mask: np.ndarray | None = None
+
+    def _reset_turn(self) -> None:
+        for k, v in TURN_DEFAULTS.items():
+            setattr(self, k, v)
+        self.fresh_encs = []
+
+    # ---------------------------------------------------------- basic queries
+    @property
+    def current_player(self) -> int:
+        return NONE if self.phase_id == PH_OVER else self.turn_seat
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase_id == PH_OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.phase_id]
+
+    @property
+    def params(self) -> TrekkingTheWorldParams:
+        return self.game.params
+
+    def available_tours(self) -> list[int]:
+        """Slot order: deck top first, then the row (nearest the deck first); -1 = empty."""
+        return [self.tour_deck[-1] if self.tour_deck else NONE] + self.tour_row
+
+    def available_encounters(self) -> list[int]:
+        return [self.enc_deck[-1] if self.enc_deck else NONE] + self.enc_row
+
+    def available_itineraries(self) -> list[int]:
+        return [self.itin_deck[-1] if self.itin_deck else NONE] + self.itin_row
+
+    def usable_tokens(self, p: int, k: int) -> int:
+        return self.tokens[p][k] - self.fresh_tokens[p][k]
+
+    def usable_encounters(self, p: int) -> list[int]:
+        return [c for c in self.encs[p] if not C.ENC_ENDGAME[c] and c not in self.fresh_encs]
+
+    def tour_price(self, card: int) -> int:
+        return max(0, C.TOUR_COST[card] - self.discount)
+
+    def move_rules(self) -> MoveRules:
+        return MoveRules(
+            self.start, self.n_min, self.n_max, self.revisit,
+            0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1,
+        )
+
+    def _prep_rules(self, n_max: int, start: int) -> MoveRules:
+        n_min = max(1, n_max - 2) if self.torres else n_max
+        return MoveRules(start, n_min, n_max, self.revisit,
+                         0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1)
+
+    def _move_feasible(self, n_max: int) -> bool:
+        p = self.turn_seat
+        v = self.loc[p]
+        return can_finish(self._prep_rules(n_max, v), v, _bit(v), 0, self.money[p])
+
+    # ----------------------------------------------------------------- mask
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask
+
+    def _compute_mask(self) -> np.ndarray:
+        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        ph = self.phase_id
+        if ph == PH_OVER:
+            return m
+        p = self.turn_seat
+        if ph == PH_PLACE:
+            for a in C.AIRPORTS:
+                m[A_LOC + a] = True
+        elif ph == PH_START:
+            for i, c in enumerate(self.available_itineraries()):
+                if c != NONE:
+                    m[A_ITIN + i] = True
+            if self.usable_tokens(p, C.TOK_FF) > 0:
+                m[A_FF] = True
+        elif ph == PH_FLY or ph == PH_TELEPORT:
+            here = self.loc[p]
+            targets = C.AIRPORTS if ph == PH_FLY else range(C.NUM_LOCATIONS)
+            for a in targets:
+                if a != here:
+                    m[A_LOC + a] = True
+        elif ph == PH_MOVE_PREP:
+            m[A_PASS] = True
+            if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
+                m[A_MOVE] = True
+        elif ph == PH_MOVING:
+            rules = self.move_rules()
+            v, money = self.loc[p], self.money[p]
+            for w, inc, cost in next_steps(rules, v, self.visited, money):
+                if not m[A_LOC + w] and can_finish(rules, w, self.visited | _bit(w), self.steps + inc, money - cost):
+                    m[A_LOC + w] = True
+            if self.n_min <= self.steps < self.n_max and v != self.start:
+                m[A_STOP] = True
+        elif ph == PH_MONEY:
+            m[A_PASS] = True
+            if self.usable_tokens(p, C.TOK_MONEY) > 0 and C.ITIN_MONEY[self.itin] > 0:
+                m[A_MONEY] = True
+        elif ph == PH_SOUVENIR:
+            m[A_PASS] = True
+            if self.usable_tokens(p, C.TOK_SOUVENIR) > 0 and self._souvenirs_eligible():
+                m[A_SOUV] = True
+        elif ph == PH_CARDS:
+            self._cards_mask(m)
+        elif ph == PH_COLOUR:
+            for col in self._colour_options():
+                m[A_COLOUR + col] = True
+        elif ph == PH_PLAYER:
+            for k in range(self.num_players - 1):
+                m[A_PLAYER + k] = True
+        elif ph == PH_HALONG:
+            for w in C.ADJ[self.loc[self.halong_target]]:
+                m[A_LOC + w] = True
+        elif ph == PH_PICK_ENC:
+            if C.ENC_KIND[self.pending] == "take_from_encounter_discard":
+                for c in self.enc_discard:
+                    m[A_ENC + c] = True
+            else:
+                for c in self.available_encounters():
+                    if c != NONE:
+                        m[A_ENC + c] = True
+        kinds = PHASE_KINDS.get(ph)
+        if kinds is not None:
+            for c in self.usable_encounters(p):
+                if C.ENC_KIND[c] in kinds and self._power_usable(c):
+                    m[A_USE + c] = True
+        return m
+
+    def _card_candidates(self) -> tuple[list[int], list[int], int]:
+        """(encounters, tours) that may be taken now, and the mandatory Encounter or -1."""
+        p = self.turn_seat
+        allowed = 2 if self.sagrada else 1
+        if self.cards_taken >= allowed:
+            return [], [], NONE
+        here = self.loc[p]
+        adjacent = self.colosseum or (self.sagrada and self.cards_taken == 1)
+        locs = (here,) + (C.ADJ[here] if adjacent else ())
+        encs, tours = [], []
+        mandatory = NONE
+        if not self.took_enc:
+            for c in self.available_encounters():
+                if c != NONE and C.CARD_LOCATION[c] in locs:
+                    encs.append(c)
+                    if C.CARD_LOCATION[c] == here and self.cards_taken == 0 and not self.params.encounter_optional:
+                        mandatory = c
+        if not self.took_tour and mandatory == NONE:
+            for c in self.available_tours():
+                if c != NONE and C.CARD_LOCATION[c] in locs and self.tour_price(c) <= self.money[p]:
+                    tours.append(c)
+        return encs, tours, mandatory
+
+    def _cards_mask(self, m: np.ndarray) -> None:
+        p = self.turn_seat
+        encs, tours, mandatory = self._card_candidates()
+        if mandatory != NONE:
+            m[A_ENC + mandatory] = True
+        else:
+            m[A_PASS] = True
+            for c in encs:
+                m[A_ENC + c] = True
+            for c in tours:
+                m[A_TOUR + c] = True
+        if self.lencois and self.cards_taken >= 1 and not self.lencois_moved:
+            for w in C.ADJ[self.loc[p]]:
+                m[A_LOC + w] = True
+
+    def _souvenirs_eligible(self) -> bool:
+        it = self.itin
+        if C.ITIN_CUBES[it] == 0:
+            return False
+        return self.terracotta or C.NODE_CONTINENT[self.loc[self.turn_seat]] in C.ITIN_CONTINENTS[it]
+
+    def _colour_options(self) -> list[int]:
+        p = self.turn_seat
+        kind = C.ENC_KIND[self.pending]
+        if kind in ("gain_cubes_one_colour_of_choice", "gain_money_and_cube_of_choice"):
+            return [k for k in range(C.NUM_COLOURS) if self.cube_supply[k] > 0]
+        if kind == "recolour_itinerary_cubes":
+            return list(range(C.NUM_COLOURS))
+        if kind == "gain_token_of_choice":
+            return [k for k in range(4) if self.token_supply[k] > 0]
+        if kind == "exchange_cube":
+            if self.kili_row == NONE:
+                return [k for k in range(C.NUM_COLOURS) if self.suitcase[p][k] > 0]
+            return [k for k in range(C.NUM_COLOURS) if k != self.kili_row and self.cube_supply[k] > 0]
+        if kind == "gain_cubes_shortest_row":
+            rows = self.suitcase[p]
+            low = min(rows)
+            return [k for k in range(C.NUM_COLOURS) if rows[k] == low]
+        raise AssertionError(kind)
+
+    def _power_usable(self, c: int) -> bool:
+        """Preconditions of an Encounter power (besides holding it, not fresh, right phase)."""
+        p = self.turn_seat
+        kind = C.ENC_KIND[c]
+        if kind == "gain_cubes_one_colour_of_choice":
+            return any(self.cube_supply)
+        if kind == "gain_token_of_choice":
+            return any(self.token_supply)
+        if kind == "exchange_cube":
+            return any(self.suitcase[p])
+        if kind == "move_other_trekker":
+            return self.num_players > 1
+        if kind == "take_from_encounter_discard":
+            return bool(self.enc_discard)
+        if kind == "swap_with_encounter_row":
+            return any(x != NONE for x in self.available_encounters())
+        if kind == "refresh_row":
+            row = self.tour_row if C.ENC_EFFECT[c]["row"] == "tour" else self.enc_row
+            return any(x != NONE for x in row)
+        if kind == "itinerary_from_discard_top":
+            return bool(self.itin_discard)
+        if kind == "move_fewer":
+            return not self.torres and self.n_max >= 2
+        if kind == "extra_steps":
+            return self._move_feasible(self.n_max + int(C.ENC_EFFECT[c]["count"]))
+        if kind == "repeat_itinerary_money":
+            return C.ITIN_MONEY[self.itin] > 0
+        if kind == "recolour_itinerary_cubes":
+            return self.recolour == NONE and C.ITIN_CUBES[self.itin] > 0
+        if kind == "repeat_itinerary_cubes":
+            return self._souvenirs_eligible()
+        if kind == "itinerary_cubes_ignore_continent":
+            return not self.terracotta and C.ITIN_CUBES[self.itin] > 0 and not self._souvenirs_eligible()
+        if kind == "take_tour_and_encounter":
+            return self.cards_taken <= 1
+        if kind == "tour_discount":
+            return not self.took_tour
+        if kind == "take_card_at_adjacent_location":
+            return self.cards_taken == 0
+        if kind == "move_after_taking_card":
+            return not self.lencois_moved
+        return True
+
+    # ---------------------------------------------------------------- apply
+    def _apply(self, action: int) -> None:
+        self._do(action)
+        self._mask = None
+        if self.params.auto_forced:
+            while self.phase_id != PH_OVER:
+                m = self.legal_action_mask()
+                legal = np.flatnonzero(m)
+                if legal.size != 1:
+                    break
+                self._do(int(legal[0]))
+                self._mask = None
+
+    def _do(self, a: int) -> None:
+        p = self.turn_seat
+        ph = self.phase_id
+        if A_USE <= a < A_ENC:
+            self._use_power(a - A_USE)
+            return
+        if ph == PH_PLACE:
+            self.loc[p] = a - A_LOC
+            nxt = (p + 1) % self.num_players
+            self.turn_seat = nxt
+            if nxt == self.first_player:
+                self.phase_id = PH_START
+        elif ph == PH_START:
+            if a == A_FF:
+                self._take_token(p, C.TOK_FF)
+                self.pending, self.ret_phase, self.phase_id = PENDING_FF, PH_START, PH_FLY
+            else:
+                slot = a - A_ITIN
+                if slot == 0:
+                    self.itin = self.itin_deck.pop()
+                else:
+                    self.itin = self.itin_row[slot - 1]
+                    self.itin_row[slot - 1] = NONE
+                self._begin_itinerary()
+        elif ph == PH_FLY:
+            self.loc[p] = a - A_LOC
+            self._return()
+        elif ph == PH_MOVE_PREP:
+            if a == A_MOVE:
+                self._take_token(p, C.TOK_MOVE)
+                self.move_tokens += 1
+                self.n_max += 1
+            else:  # pass: start moving
+                self.start = self.loc[p]
+                self.visited = _bit(self.start)
+                self.steps = 0
+                self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
+                self.phase_id = PH_MOVING
+        elif ph == PH_MOVING:
+            if a == A_STOP:
+                self.phase_id = PH_MONEY
+                return
+            w = a - A_LOC
+            v = self.loc[p]
+            if w in C.ADJ[v] and (self.revisit or not (self.visited >> w) & 1):
+                self.steps += 1
+            else:  # a flight
+                self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST
+                self.steps += 0 if self.no_step_flights else 1
+            self.loc[p] = w
+            self.visited |= _bit(w)
+            if self.steps >= self.n_max:
+                self.phase_id = PH_MONEY
+        elif ph == PH_TELEPORT:
+            self.loc[p] = a - A_LOC
+            self.phase_id = PH_MONEY
+        elif ph == PH_MONEY:
+            if a == A_MONEY:
+                self._take_token(p, C.TOK_MONEY)
+                self.money_tokens += 1
+            else:
+                times = 1 + self.money_tokens + self.baobab
+                self._gain_money(p, C.ITIN_MONEY[self.itin] * times)
+                self.phase_id = PH_SOUVENIR
+        elif ph == PH_SOUVENIR:
+            if a == A_SOUV:
+                self._take_token(p, C.TOK_SOUVENIR)
+                self.souv_tokens += 1
+            else:
+                if self._souvenirs_eligible():
+                    it = self.itin
+                    colour = self.recolour if self.recolour != NONE else C.ITIN_COLOUR[it]
+                    times = 1 + self.souv_tokens + self.taj
+                    self._gain_cubes(p, colour, C.ITIN_CUBES[it] * times)
+                self.phase_id = PH_CARDS
+        elif ph == PH_CARDS:
+            if a == A_PASS:
+                self._end_turn()
+            elif A_ENC <= a < A_TOUR:
+                self._gain_encounter(a - A_ENC)
+            elif A_TOUR <= a < A_COLOUR:
+                self._buy_tour(a - A_TOUR)
+            else:  # Lencois Maranhenses step
+                self.loc[p] = a - A_LOC
+                self.lencois_moved = True
+        elif ph == PH_COLOUR:
+            self._resolve_colour(a - A_COLOUR)
+        elif ph == PH_PLAYER:
+            self.halong_target = (p + 1 + a - A_PLAYER) % self.num_players
+            self.phase_id = PH_HALONG
+        elif ph == PH_HALONG:
+            self.loc[self.halong_target] = a - A_LOC
+            self.halong_target = NONE
+            self._return()
+        elif ph == PH_PICK_ENC:
+            self._resolve_pick(a - A_ENC)
+        else:  # pragma: no cover - masks prevent it
+            raise AssertionError(f"no handler for action {a} in phase {self.phase}")
+
+    # ------------------------------------------------------------ helpers
+    def _return(self) -> None:
+        self.phase_id = self.ret_phase
+        self.pending = NONE
+        self.ret_phase = NONE
+
+    def _open(self, phase: int, card: int) -> None:
+        self.ret_phase = self.phase_id
+        self.pending = card
+        self.phase_id = phase
+
+    def _take_token(self, p: int, k: int) -> None:
+        """Return one of ``p``'s usable tokens of type ``k`` to the supply."""
+        self.tokens[p][k] -= 1
+        self.token_supply[k] += 1
+
+    def _gain_token(self, p: int, k: int) -> None:
+        if self.token_supply[k] > 0:
+            self.token_supply[k] -= 1
+            self.tokens[p][k] += 1
+            self.fresh_tokens[p][k] += 1
+
+    def _gain_money(self, p: int, amount: int) -> None:
+        self.money[p] = min(C.MONEY_CAP, self.money[p] + amount)
+
+    def _gain_cubes(self, p: int, colour: int, count: int) -> None:
+        """Cubes go to the left-most empty spot; covering an icon gives its token (if in supply)."""
+        row = self.suitcase[p]
+        for _ in range(count):
+            if self.cube_supply[colour] == 0 or row[colour] >= C.SUITCASE_COLUMNS:
+                return  # empty supply gives nothing; a full row loses the cube (it stays in the supply)
+            self.cube_supply[colour] -= 1
+            row[colour] += 1
+            if row[colour] - 1 in C.ICON_COLUMNS:
+                self._gain_token(p, colour)
+
+    def _begin_itinerary(self) -> None:
+        self.n_max = C.ITIN_MOVE[self.itin]
+        self.phase_id = PH_MOVE_PREP
+
+    def _gain_encounter(self, c: int) -> None:
+        p = self.turn_seat
+        self._remove_available_encounter(c)
+        self.encs[p].append(c)
+        self.fresh_encs.append(c)
+        self.took_enc = True
+        self.cards_taken += 1
+
+    def _remove_available_encounter(self, c: int) -> int:
+        """Take ``c`` out of the Encounter row/deck top; return its slot (0 = deck top)."""
+        if self.enc_deck and self.enc_deck[-1] == c:
+            self.enc_deck.pop()
+            return 0
+        i = self.enc_row.index(c)
+        self.enc_row[i] = NONE
+        return i + 1
+
+    def _buy_tour(self, c: int) -> None:
+        p = self.turn_seat
+        self.money[p] -= self.tour_price(c)
+        if self.tour_deck and self.tour_deck[-1] == c:
+            self.tour_deck.pop()
+        else:
+            self.tour_row[self.tour_row.index(c)] = NONE
+        self.tours[p].append(c)
+        self.took_tour = True
+        self.cards_taken += 1
+        if len(self.tours[p]) >= self.params.end_tours:
+            self.end_triggered = True
+
+    # -------------------------------------------------------------- powers
+    def _use_power(self, c: int) -> None:
+        p = self.turn_seat
+        kind = C.ENC_KIND[c]
+        eff = C.ENC_EFFECT[c]
+        self.encs[p].remove(c)
+        if kind not in ("swap_with_encounter_row", "take_from_encounter_discard"):
+            self.enc_discard.append(c)  # used: discard (Kakadu after its pick, Tongariro goes to the row)
+        if kind == "gain_money":
+            self._gain_money(p, int(eff["amount"]))
+        elif kind == "gain_money_per_tour":
+            self._gain_money(p, int(eff["per"]) * len(self.tours[p]))
+        elif kind == "gain_one_cube_each_colour":
+            for k in range(C.NUM_COLOURS):
+                self._gain_cubes(p, k, 1)
+        elif kind == "gain_money_and_cube_of_choice":
+            self._gain_money(p, int(eff["amount"]))
+            if any(self.cube_supply):
+                self._open(PH_COLOUR, c)
+        elif kind in ("gain_cubes_one_colour_of_choice", "gain_token_of_choice", "exchange_cube",
+                      "gain_cubes_shortest_row", "recolour_itinerary_cubes"):
+            self.kili_row = NONE
+            self._open(PH_COLOUR, c)
+        elif kind == "refresh_row":
+            if eff["row"] == "tour":
+                for i, x in enumerate(self.tour_row):
+                    if x != NONE:
+                        self.tours_out.append(x)
+                        self.tour_row[i] = NONE
+                self._refill_tours()
+            else:
+                for i, x in enumerate(self.enc_row):
+                    if x != NONE:
+                        self.enc_discard.append(x)
+                        self.enc_row[i] = NONE
+                self._refill_encounters()
+        elif kind == "move_other_trekker":
+            self._open(PH_PLAYER, c)
+        elif kind in ("take_from_encounter_discard", "swap_with_encounter_row"):
+            self._open(PH_PICK_ENC, c)
+        elif kind == "free_flight_before_itinerary":
+            self._open(PH_FLY, c)
+        elif kind == "itinerary_from_discard_top":
+            self.itin = self.itin_discard.pop()
+            self._begin_itinerary()
+        elif kind == "teleport_instead_of_move":
+            self.phase_id = PH_TELEPORT
+        elif kind == "skip_move":
+            self.phase_id = PH_MONEY
+        elif kind == "move_fewer":
+            self.torres = True
+        elif kind == "extra_steps":
+            self.extra += int(eff["count"])
+            self.n_max += int(eff["count"])
+        elif kind == "allow_revisit_this_turn":
+            self.revisit = True
+        elif kind == "free_flights_this_turn":
+            self.free_flights = True
+        elif kind == "flights_use_no_step":
+            self.no_step_flights = True
+        elif kind == "repeat_itinerary_money":
+            self.baobab += int(eff["times"])
+        elif kind == "repeat_itinerary_cubes":
+            self.taj += int(eff["times"])
+        elif kind == "itinerary_cubes_ignore_continent":
+            self.terracotta = True
+        elif kind == "take_tour_and_encounter":
+            self.sagrada = True
+        elif kind == "take_card_at_adjacent_location":
+            self.colosseum = True
+        elif kind == "move_after_taking_card":
+            self.lencois = True
+        elif kind == "tour_discount":
+            self.discount += int(eff["amount"])
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+
+    def _resolve_colour(self, k: int) -> None:
+        p = self.turn_seat
+        c = self.pending
+        kind = C.ENC_KIND[c]
+        eff = C.ENC_EFFECT[c]
+        if kind == "gain_cubes_one_colour_of_choice":
+            self._gain_cubes(p, k, int(eff["count"]))
+        elif kind == "gain_money_and_cube_of_choice":
+            self._gain_cubes(p, k, int(eff["cubes"]))
+        elif kind == "gain_cubes_shortest_row":
+            self._gain_cubes(p, k, int(eff["count"]))
+        elif kind == "recolour_itinerary_cubes":
+            self.recolour = k
+        elif kind == "gain_token_of_choice":
+            self._gain_token(p, k)
+        elif kind == "exchange_cube":
+            if self.kili_row == NONE:
+                self.suitcase[p][k] -= 1
+                self.cube_supply[k] += 1
+                self.kili_row = k
+                if any(self.cube_supply[j] > 0 for j in range(C.NUM_COLOURS) if j != k):
+                    return  # now choose the colour to gain
+            else:
+                self._gain_cubes(p, k, int(eff["gain"]))
+            self.kili_row = NONE
+        self._return()
+
+    def _resolve_pick(self, chosen: int) -> None:
+        p = self.turn_seat
+        c = self.pending
+        if C.ENC_KIND[c] == "take_from_encounter_discard":
+            self.enc_discard.remove(chosen)
+            self.enc_discard.append(c)  # Kakadu is discarded after its power is done
+        else:  # Tongariro takes the chosen card's place
+            slot = self._remove_available_encounter(chosen)
+            if slot == 0:
+                self.enc_deck.append(c)
+            else:
+                self.enc_row[slot - 1] = c
+        self.encs[p].append(chosen)
+        self.fresh_encs.append(chosen)
+        self._return()
+
+    # ----------------------------------------------------------- end of turn
+    def _draw(self, deck: list[int], discard: list[int] | None) -> int:
+        if not deck and discard:
+            deck.extend(int(x) for x in self.rng.permutation(discard))
+            discard.clear()
+        return deck.pop() if deck else NONE
+
+    def _refill_row(self, row: list[int], deck: list[int], discard: list[int] | None) -> None:
+        for i in range(len(row)):
+            if row[i] == NONE:
+                row[i] = self._draw(deck, discard)
+        if not deck and discard:  # keep a face-up deck top when possible
+            deck.extend(int(x) for x in self.rng.permutation(discard))
+            discard.clear()
+
+    def _refill_itineraries(self) -> None:
+        self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
+
+    def _refill_encounters(self) -> None:
+        self._refill_row(self.enc_row, self.enc_deck, self.enc_discard)
+
+    def _refill_tours(self) -> None:
+        self._refill_row(self.tour_row, self.tour_deck, None)
+
+    def _refill(self) -> None:
+        """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
+        self._refill_itineraries()
+        self._refill_encounters()
+        self._refill_tours()
+
+    def _rival_turn(self) -> None:
+        row_kind, slot = C.RIVAL_CARDS[self.rival_deck.pop()]
+        cards = self.available_tours() if row_kind == 0 else self.available_encounters()
+        c = cards[slot - 1]
+        if c == NONE:
+            return
+        if row_kind == 0:
+            if slot == 1:
+                self.tour_deck.pop()
+            else:
+                self.tour_row[slot - 2] = NONE
+            self.rival_tours.append(c)
+            self.rival_points += C.TOUR_POINTS[c]
+        else:
+            if slot == 1:
+                self.enc_deck.pop()
+            else:
+                self.enc_row[slot - 2] = NONE
+            self.enc_discard.append(c)
+
+    def _end_turn(self) -> None:
+        p = self.turn_seat
+        if self.itin != NONE:
+            self.itin_discard.append(self.itin)
+        self.fresh_tokens[p] = [0, 0, 0, 0]
+        self.turns_taken[p] += 1
+        self._refill()
+        self._reset_turn()
+        if self.num_players == 1:
+            self._rival_turn()
+            self._refill()
+            if self.end_triggered or not self.rival_deck:
+                self.phase_id = PH_OVER
+                return
+            self.phase_id = PH_START
+            return
+        nxt = (p + 1) % self.num_players
+        if self.end_triggered and nxt == self.first_player:
+            self.phase_id = PH_OVER
+            return
+        self.turn_seat = nxt
+        self.phase_id = PH_START
+
+    # --------------------------------------------------------------- scoring
+    def suitcase_points(self, p: int) -> int:
+        filled = min(self.suitcase[p])
+        return C.COLUMN_POINTS[self.params.suitcase_points][filled - 1] if filled > 0 else 0
+
+    def endgame_points(self, p: int) -> int:
+        total = 0
+        tour_conts = [C.CARD_CONTINENT[t] for t in self.tours[p]]
+        for c in self.encs[p]:
+            kind = C.ENC_KIND[c]
+            eff = C.ENC_EFFECT[c]
+            if kind == "end_points_per_tour_in_continent":
+                cont = C.CONTINENT_IDS.index(eff["continent"])
+                total += int(eff["per"]) * tour_conts.count(cont)
+            elif kind == "end_points_per_cube":
+                total += int(eff["per"]) * self.suitcase[p][C.COLOURS.index(eff["colour"])]
+            elif kind == "end_points_per_money":
+                total += self.money[p] // int(eff["dollars_per_point"])
+            elif kind == "end_points_per_unused_token":
+                total += int(eff["per"]) * sum(self.tokens[p])
+            elif kind == "end_points_per_other_encounter":
+                total += int(eff["per"]) * (len(self.encs[p]) - 1)
+            elif kind == "end_points_if_tour_continents":
+                if len(set(tour_conts)) >= int(eff["min_continents"]):
+                    total += int(eff["points"])
+            elif kind == "end_points_per_full_row":
+                total += int(eff["per"]) * sum(1 for x in self.suitcase[p] if x >= C.SUITCASE_COLUMNS)
+        return total
+
+    def tour_points(self, p: int) -> int:
+        return sum(C.TOUR_POINTS[t] for t in self.tours[p])
+
+    def score(self, p: int) -> int:
+        return self.tour_points(p) + self.endgame_points(p) + self.suitcase_points(p)
+
+    def scores(self) -> list[float]:
+        return [float(self.score(p)) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal:
+            return []
+        if self.num_players == 1:
+            return [0] if self.score(0) >= self.rival_points + self.params.solo_margin else []
+        keys = [(self.score(p), self.money[p]) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p in range(self.num_players) if keys[p] == best]
+
+    def returns(self) -> list[float]:
+        if self.num_players == 1 and self.is_terminal:
+            return [1.0 if self.winners() else -1.0]
+        return super().returns()
+
+    # ---------------------------------------------------------- encoding
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        from .encoder import encode_observation
+
+        encode_observation(self, seat, out)
+
+    def state_tensor(self, out: np.ndarray) -> None:
+        from .encoder import encode_state
+
+        encode_state(self, out)
+
+    # ------------------------------------------------------- serialisation
+    LIST_FIELDS = (
+        "tour_deck", "enc_deck", "tour_row", "enc_row", "enc_discard", "tours_out", "itin_deck", "itin_row",
+        "itin_discard", "cube_supply", "token_supply", "loc", "money", "turns_taken", "fresh_encs",
+        "rival_deck", "rival_tours",
+    )
+    NESTED_FIELDS = ("suitcase", "tokens", "fresh_tokens", "tours", "encs")
+    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points") + TURN_FIELDS
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {f: list(getattr(self, f)) for f in self.LIST_FIELDS}
+        d.update({f: [list(x) for x in getattr(self, f)] for f in self.NESTED_FIELDS})
+        d.update({f: getattr(self, f) for f in self.SCALAR_FIELDS})
+        d["rng"] = rng_to_dict(self.rng)
+        return d
+
+    @classmethod
+    def from_dict(cls, game: "TrekkingTheWorldGame", data: dict[str, Any]) -> "TrekkingTheWorldState":
+        s = cls.__new__(cls)
+        s.game = game
+        missing = [f for f in cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",) if f not in data]
+        if missing:
+            raise ParameterError(f"state dict misses fields {missing}")
+        for f in cls.LIST_FIELDS:
+            setattr(s, f, [int(x) for x in data[f]])
+        for f in cls.NESTED_FIELDS:
+            setattr(s, f, [[int(x) for x in row] for row in data[f]])
+        for f in cls.SCALAR_FIELDS:
+            v = data[f]
+            setattr(s, f, v if isinstance(v, bool) else int(v))
+        s.rng = rng_from_dict(data["rng"])
+        s._mask = None
+        return s
+
+    def clone(self) -> "TrekkingTheWorldState":
+        s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
+        s.game = self.game
+        for f in self.LIST_FIELDS:
+            setattr(s, f, list(getattr(self, f)))
+        for f in self.NESTED_FIELDS:
+            setattr(s, f, [list(x) for x in getattr(self, f)])
+        for f in self.SCALAR_FIELDS:
+            setattr(s, f, getattr(self, f))
+        s.rng = rng_from_dict(rng_to_dict(self.rng))
+        s._mask = None
+        return s
+
+    # -------------------------------------------------------------- text
+    def action_to_string(self, action: int) -> str:
+        from .render import action_to_string
+
+        return action_to_string(self, action)
+
+    def render_text(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+    def render_rgb(self) -> np.ndarray:
+        from .render import render_rgb
+
+        return render_rgb(self)
+
+
+class TrekkingTheWorldGame(Game):
+    name = "trekking_the_world"
+    Params = TrekkingTheWorldParams
+    State = TrekkingTheWorldState
+    player_counts = (1, 2, 3, 4, 5)
+    render_modes = ("ansi",)
+    score_scale = 40.0
+    observation_bounds = (0.0, 1.0)
+    max_decisions = 20_000
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        from .encoder import observation_size
+
+        return observation_size(self.num_players)
+
+    @property
+    def state_size(self) -> int:
+        from .encoder import state_size
+
+        return state_size(self.num_players)
+
+    def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:
+        return TrekkingTheWorldState(self, rng)

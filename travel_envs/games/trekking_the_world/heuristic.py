@@ -1,0 +1,3 @@
+"""placeholder replaced below"""
+class HeuristicPolicy:
+    name = "heuristic"

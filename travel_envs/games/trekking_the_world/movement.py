@@ -1,0 +1,80 @@
+"""Movement search: can a move still be completed, and where can it end.
+
+A move is a walk of ``n_min..n_max`` steps (exactly ``n_max`` unless Torres del
+Paine allows fewer). Walking steps follow board paths; from an airport a
+flight to any other airport costs ``flight_cost`` and one step (no step with
+Sydney Opera House). Without Milford Sound no location may be entered twice
+(the start counts as visited); with it, revisits are allowed but the move may
+not end on its start, and a step-less flight never lands on a visited airport
+(so the search is finite). ``visited`` is a bit mask over locations.
+"""
+
+from __future__ import annotations
+
+from .components import ADJ, AIRPORTS, IS_AIRPORT
+
+
+class MoveRules:
+    """The parameters of one move that do not change while it is made."""
+
+    __slots__ = ("start", "n_min", "n_max", "revisit", "flight_cost", "flight_step")
+
+    def __init__(self, start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int):
+        self.start = start
+        self.n_min = n_min
+        self.n_max = n_max
+        self.revisit = revisit
+        self.flight_cost = flight_cost
+        self.flight_step = flight_step
+
+
+def next_steps(rules: MoveRules, v: int, visited: int, money: int):
+    """Yield ``(w, steps_used, cost)`` for every single step allowed from ``v``."""
+    for w in ADJ[v]:
+        if rules.revisit or not (visited >> w) & 1:
+            yield w, 1, 0
+    if IS_AIRPORT[v] and money >= rules.flight_cost:
+        for w in AIRPORTS:
+            if w == v:
+                continue
+            if (visited >> w) & 1 and not (rules.revisit and rules.flight_step):
+                continue
+            yield w, rules.flight_step, rules.flight_cost
+
+
+def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
+    """True if a move standing on ``v`` after ``steps`` steps can end legally."""
+    if steps >= rules.n_min and v != rules.start:
+        return True
+    if steps >= rules.n_max:
+        return False
+    for w, inc, cost in next_steps(rules, v, visited, money):
+        if can_finish(rules, w, visited | (1 << w), steps + inc, money - cost):
+            return True
+    return False
+
+
+def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, budget: int = 200_000) -> dict[int, int]:
+    """Every location where the move can end -> the most money left on arrival.
+
+    Exhaustive up to ``budget`` explored steps (enough for printed moves 1-5 on
+    this board; heuristics only use it as a guide).
+    """
+    found: dict[int, int] = {}
+    count = 0
+
+    def rec(v: int, visited: int, steps: int, money: int) -> None:
+        nonlocal count
+        count += 1
+        if count > budget:
+            return
+        if steps >= rules.n_min and v != rules.start:
+            if found.get(v, -1) < money:
+                found[v] = money
+        if steps >= rules.n_max:
+            return
+        for w, inc, cost in next_steps(rules, v, visited, money):
+            rec(w, visited | (1 << w), steps + inc, money - cost)
+
+    rec(v, visited, steps, money)
+    return found
