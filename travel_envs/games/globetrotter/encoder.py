@@ -141,81 +141,96 @@ S_DISCARDS = S_UNDER + NUM_CARDS  # 49 improvement discards
 S_CUR = S_DISCARDS + NUM_CARDS  # 5 absolute current player
 STATE_SIZE = S_CUR + MAX_PLAYERS
 
-_WORLD_BASE = WORLD + NUM_FACES * np.arange(WORLD_SIZE)
-
-
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE)."""
+    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE).
+
+    Hot path: indices of the 1.0 entries and of the scalar entries are
+    collected in Python lists and written with two numpy calls.
+    """
     n = st.n
     out[HAND : HAND + NUM_CARDS] = st.hands[seat]
     phase = st.phase_id
     if phase == 0 and st.cur == seat:
         out[MARKED : MARKED + NUM_CARDS] = st.marked
+    world = st.world
+    if st._world_src is not world:
+        st._world_src = world
+        st._world_ones = [WORLD + NUM_FACES * i + f for i, f in enumerate(world)]
+    ones = st._world_ones[:]
     journal = st.journal
     if journal:
         t = journal[-1]
-        out[TOP + t] = 1.0
-        out[TOP_COLOUR + COLOUR_OF[t]] = 1.0
-        out[TOP_VEHICLE + VEHICLE_OF[t]] = 1.0
+        ones += (TOP + t, TOP_COLOUR + COLOUR_OF[t], TOP_VEHICLE + VEHICLE_OF[t])
     parking = st.parking
     for i in range(NUM_PARKING):
         if parking[i] >= 0:
-            out[PARKING + NUM_CARDS * i + parking[i]] = 1.0
-    world = st.world
-    out[_WORLD_BASE + world] = 1.0
+            ones.append(PARKING + NUM_CARDS * i + parking[i])
+    sidx: list[int] = []
+    svals: list[float] = []
     pos, hs, score = st.pos, st.hand_size, st.score
     cur, start, key = st.cur, st.start, st.key
     tie = st.tiebreak
     for k in range(n):
-        p = (seat + k) % n
+        p = seat + k
+        if p >= n:
+            p -= n
         b = PLAYERS + k * P_SIZE
         pp = pos[p]
-        out[b + P_NEXT + world[(pp + 1) % WORLD_SIZE]] = 1.0
-        out[b + P_POSHOT + pp % WORLD_SIZE] = 1.0
-        out[b + P_POS] = min(pp / 16.0, 1.0)
+        ones += (b + P_NEXT + world[(pp + 1) % WORLD_SIZE], b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT)
         if pp >= WORLD_SIZE:
-            out[b + P_DONE] = 1.0
-        out[b + P_HAND] = min(hs[p] / 15.0, 1.0)
+            ones.append(b + P_DONE)
+            v = pp * 0.0625
+            sidx.append(b + P_POS)
+            svals.append(v if v < 1.0 else 1.0)
+        elif pp:
+            sidx.append(b + P_POS)
+            svals.append(pp * 0.0625)
+        h = hs[p] * (1.0 / 15.0)
+        sc = score[p] * (1.0 / 60.0)
+        sidx += (b + P_HAND, b + P_SCORE)
+        svals += (h if h < 1.0 else 1.0, sc if sc < 1.0 else 1.0)
         if key == p:
-            out[b + P_KEY] = 1.0
-        out[b + P_SCORE] = min(score[p] / 60.0, 1.0)
-        out[b + P_PRESENT] = 1.0
+            ones.append(b + P_KEY)
         if p == start:
-            out[b + P_START] = 1.0
+            ones.append(b + P_START)
         if p == cur and phase != 4:
-            out[b + P_CUR] = 1.0
+            ones.append(b + P_CUR)
         if tie and p in tie:
-            out[b + P_TIE] = 1.0
+            ones.append(b + P_TIE)
     if key < 0:
-        out[G_KEY_CENTRE] = 1.0
-    out[G_DECK] = len(st.deck) / 49.0
-    out[G_JOURNAL] = len(journal) / 49.0
-    out[G_PHASE + phase] = 1.0
-    if st.drew:
-        out[G_DREW] = 1.0
+        ones.append(G_KEY_CENTRE)
+    ones.append(G_PHASE + phase)
     played = st.played
-    if played and not st.a2_done:
-        out[G_IN_A2] = 1.0
+    if st.drew:
+        ones.append(G_DREW)
     if st.a2_done:
-        out[G_A2_DONE] = 1.0
+        ones.append(G_A2_DONE)
+    elif played:
+        ones.append(G_IN_A2)
     if st.key_gained:
-        out[G_KEY_GAINED] = 1.0
+        ones.append(G_KEY_GAINED)
+    rounds = st.params.rounds
+    r = st.round / rounds
+    sidx += (G_DECK, G_JOURNAL, G_ROUND, G_IMPROVED)
+    svals += (len(st.deck) / 49.0, len(journal) / 49.0, r if r < 1.0 else 1.0, st.improved * 0.2)
     if played:
-        out[G_PLAYED] = min(len(played) / 10.0, 1.0)
+        lp = len(played) * 0.1
+        sidx.append(G_PLAYED)
+        svals.append(lp if lp < 1.0 else 1.0)
         if len(played) >= 2 and cur == seat:
             prev = played[-2]
-            out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
-            out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
-    rounds = st.params.rounds
-    out[G_ROUND] = min(st.round / rounds, 1.0)
+            ones += (G_PREV_COLOUR + COLOUR_OF[prev], G_PREV_VEHICLE + VEHICLE_OF[prev])
     if st.round >= rounds - 1:
-        out[G_LAST_ROUND] = 1.0
+        ones.append(G_LAST_ROUND)
     if st.round_ending:
-        out[G_ROUND_ENDING] = 1.0
-    out[G_PENDING] = min(st.pending_draws / 5.0, 1.0)
+        ones.append(G_ROUND_ENDING)
+    if st.pending_draws:
+        sidx.append(G_PENDING)
+        svals.append(min(st.pending_draws / 5.0, 1.0))
     if st.park_from >= 0:
-        out[G_PARK_FROM + st.park_from] = 1.0
-    out[G_IMPROVED] = min(st.improved / 5.0, 1.0)
+        ones.append(G_PARK_FROM + st.park_from)
+    out[ones] = 1.0
+    out[sidx] = svals
 
 
 def encode_state(st, out: np.ndarray) -> None:

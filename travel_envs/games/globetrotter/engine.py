@@ -134,6 +134,9 @@ class GlobetrotterState(GameState):
         self.tb_index = 0
         self.winners_: list[int] = []
         self.turns_passed = 0  # consecutive stuck turns (ruling 13)
+        self._mask: np.ndarray | None = None  # legal mask cache, cleared by every action
+        self._world_src: list[int] | None = None  # encoder cache of the world's indices
+        self._world_ones: list[int] = []
 
     def _reset_turn_flags(self) -> None:
         self.drew = False
@@ -207,6 +210,9 @@ class GlobetrotterState(GameState):
         return [i for i in range(NUM_PARKING) if self.parking[i] < 0 and (same or i != self.park_from)]
 
     def legal_action_mask(self) -> np.ndarray:
+        """The legal actions (cached until the next action; the array is read-only)."""
+        if self._mask is not None:
+            return self._mask
         mask = np.zeros(E.NUM_ACTIONS, bool)
         ph = self.phase_id
         cur = self.cur
@@ -237,10 +243,13 @@ class GlobetrotterState(GameState):
             for k in range(1, self.n):
                 if self.hand_size[(cur + k) % self.n] >= 2:
                     mask[E.OPPONENT + k - 1] = True
+        mask.setflags(write=False)
+        self._mask = mask
         return mask
 
     # ------------------------------------------------------------ transitions
     def _apply(self, a: int) -> None:
+        self._mask = None
         ph = self.phase_id
         if ph == TURN:
             if a < E.DRAW_DECK:
@@ -548,6 +557,7 @@ class GlobetrotterState(GameState):
         s = GlobetrotterState.__new__(GlobetrotterState)
         s.__dict__.update(self.__dict__)
         s.rng = rng_from_dict(rng_to_dict(self.rng))
+        s._mask = None
         s.world = self.world[:]
         s.pos = self.pos[:]
         s.hands = self.hands.copy()
