@@ -24,8 +24,15 @@ class Policy(Protocol):
 class RandomPolicy:
     """Uniform over the legal actions, from its own seeded generator."""
 
+    #: the wrappers skip encoding an observation for policies that never read it
+    uses_observation = False
+
     def __init__(self, seed: int | None = None, name: str = "random") -> None:
         self.name = name
+        self.rng = np.random.default_rng(seed)
+
+    def seed(self, seed: int | None) -> None:
+        """Restart the generator (used when an environment is reset with a seed)."""
         self.rng = np.random.default_rng(seed)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, state=None) -> int:

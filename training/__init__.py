@@ -1,0 +1,1 @@
+"""Training and evaluation command-line tools (``travel-train``, ``travel-evaluate``)."""

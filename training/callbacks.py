@@ -1,0 +1,207 @@
+"""SB3 callbacks of a training run: progress bar, self-play snapshots, evaluation, checkpoints."""
+
+from __future__ import annotations
+
+import csv
+import os
+import time
+from pathlib import Path
+
+from stable_baselines3.common.callbacks import BaseCallback
+
+from travel_envs.agents.model import policy_from_sb3
+from travel_envs.evaluation.arena import versus
+
+EVAL_FIELDS = ["timesteps", "wall_seconds", "opponent", "games", "wins", "draws", "win_rate",
+               "ci_low", "ci_high", "mean_score", "mean_margin"]
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def read_eval_csv(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    with path.open(newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def write_eval_csv(path: Path, rows: list[dict]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=EVAL_FIELDS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r[k] for k in EVAL_FIELDS})
+    os.replace(tmp, path)
+
+
+def plot_learning_curve(rows: list[dict], path: Path, title: str) -> None:
+    """Win rate (with its Wilson band) against timesteps, one line per opponent."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    for opp in dict.fromkeys(r["opponent"] for r in rows):
+        rs = sorted((r for r in rows if r["opponent"] == opp), key=lambda r: int(r["timesteps"]))
+        x = [int(r["timesteps"]) for r in rs]
+        ax.plot(x, [float(r["win_rate"]) for r in rs], marker="o", label=f"vs {opp}")
+        ax.fill_between(x, [float(r["ci_low"]) for r in rs], [float(r["ci_high"]) for r in rs], alpha=0.2)
+    ax.set_xlabel("learner env steps")
+    ax.set_ylabel("win rate (Wilson 95% band)")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.set_title(title)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    tmp = path.with_name(path.name + ".tmp.png")
+    fig.savefig(tmp)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+class ProgressBar(BaseCallback):
+    """A tqdm bar over env steps (SB3's own bar needs ``rich``; this one only tqdm)."""
+
+    def __init__(self, total: int, status: dict) -> None:
+        super().__init__()
+        self.total = total
+        self.status = status
+        self.bar = None
+        self._last = 0
+
+    def _on_training_start(self) -> None:
+        from tqdm import tqdm
+
+        self._last = self.model.num_timesteps
+        self.bar = tqdm(total=self.total, initial=self._last, unit="step", dynamic_ncols=True,
+                        desc="training", smoothing=0.05)
+
+    def _on_step(self) -> bool:
+        now = min(self.model.num_timesteps, self.total)
+        if now - self._last >= 256 or (now >= self.total and now > self._last):
+            self.bar.update(now - self._last)
+            self._last = now
+            if self.status:
+                self.bar.set_postfix(self.status, refresh=False)
+        return True
+
+    def _on_training_end(self) -> None:
+        if self.bar is not None:
+            self.bar.update(max(0, min(self.model.num_timesteps, self.total) - self._last))
+            self.bar.close()
+
+
+class SnapshotCallback(BaseCallback):
+    """Every ``every`` steps freeze the learner into ``snapshots/`` and hand it to every env's pool."""
+
+    def __init__(self, folder: Path, every: int, start_after: int = 0, add_at_start: bool = False) -> None:
+        super().__init__()
+        self.folder = folder
+        self.every = every
+        self.next_at = start_after + every
+        self.add_at_start = add_at_start
+
+    def _on_training_start(self) -> None:
+        if self.add_at_start:
+            self.add_snapshot()  # the untrained learner seeds the pool
+            self.add_at_start = False
+
+    def add_snapshot(self) -> Path:
+        path = self.folder / f"snap_{self.model.num_timesteps:010d}.npz"
+        policy_from_sb3(self.model.policy, deterministic=False, name="snapshot").save(path)
+        self.training_env.env_method("add_snapshot", str(path))
+        return path
+
+    def _on_step(self) -> bool:
+        if self.model.num_timesteps >= self.next_at:
+            self.add_snapshot()
+            self.next_at = self.model.num_timesteps + self.every
+        return True
+
+
+class EvalCallback(BaseCallback):
+    """Greedy learner vs each baseline every ``every`` steps -> eval.csv, learning_curve.png, TensorBoard."""
+
+    def __init__(self, run_dir: Path, cfg, start_wall: float, status: dict, every: int, start_after: int,
+                 eval_at_start: bool = False) -> None:
+        super().__init__()
+        self.eval_at_start = eval_at_start
+        self.run_dir = run_dir
+        self.cfg = cfg
+        self.every = every
+        self.next_at = start_after + every if every else None
+        self.status = status
+        self.wall0 = start_wall
+        self.csv_path = run_dir / "eval.csv"
+        self.png_path = run_dir / "learning_curve.png"
+
+    def evaluate_now(self) -> None:
+        cfg = self.cfg
+        candidate = policy_from_sb3(self.model.policy, deterministic=True, name="learner")
+        rows = read_eval_csv(self.csv_path)
+        steps = self.model.num_timesteps
+        rows = [r for r in rows if int(r["timesteps"]) != steps]
+        for opp in cfg.eval.opponents:
+            res = versus(cfg.env.id, candidate, opp, cfg.eval.games, seed=cfg.eval.seed,
+                         env_params=cfg.env.params, processes=cfg.eval.processes, names=["learner", opp])
+            s = res.summary(0)
+            rows.append({"timesteps": steps, "wall_seconds": round(time.time() - self.wall0, 1), "opponent": opp,
+                         **{k: s[k] for k in EVAL_FIELDS[3:]}})
+            self.logger.record(f"eval/win_rate_vs_{opp}", s["win_rate"])
+            self.logger.record(f"eval/mean_margin_vs_{opp}", s["mean_margin"])
+            self.status[f"vs_{opp}"] = f"{100 * s['win_rate']:.0f}%"
+        write_eval_csv(self.csv_path, rows)
+        plot_learning_curve(rows, self.png_path, f"{cfg.name}: {cfg.env.id} {cfg.env.params}")
+
+    def _on_training_start(self) -> None:
+        if self.eval_at_start:
+            self.evaluate_now()  # the learning curve starts at step 0
+            self.eval_at_start = False
+
+    def _on_step(self) -> bool:
+        if self.next_at is not None and self.model.num_timesteps >= self.next_at:
+            self.evaluate_now()
+            self.next_at = self.model.num_timesteps + self.every
+        return True
+
+
+class CheckpointCallback(BaseCallback):
+    """Every ``every`` steps save ``checkpoints/ckpt_<steps>.zip`` atomically; keep the newest ``keep``."""
+
+    def __init__(self, folder: Path, every: int, keep: int, start_after: int = 0) -> None:
+        super().__init__()
+        self.folder = folder
+        self.every = every
+        self.keep = keep
+        self.next_at = start_after + every
+
+    def save_now(self) -> Path:
+        return save_checkpoint(self.model, self.folder, self.keep)
+
+    def _on_step(self) -> bool:
+        if self.model.num_timesteps >= self.next_at:
+            self.save_now()
+            self.next_at = self.model.num_timesteps + self.every
+        return True
+
+
+def save_checkpoint(model, folder: Path, keep: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"ckpt_{model.num_timesteps:010d}.zip"
+    tmp = folder / f".tmp_ckpt_{os.getpid()}.zip"
+    model.save(tmp)
+    os.replace(tmp, path)
+    for old in sorted(folder.glob("ckpt_*.zip"))[:-keep]:
+        old.unlink()
+    return path
+
+
+def latest_checkpoint(folder: Path) -> Path | None:
+    ckpts = sorted(folder.glob("ckpt_*.zip"))
+    return ckpts[-1] if ckpts else None

@@ -1,0 +1,278 @@
+"""The training configuration: a YAML file validated by pydantic, plus ``--set`` overrides.
+
+Every section forbids unknown keys. :func:`load_config` turns every problem
+(malformed YAML, unknown key, bad value, unknown env parameter, missing model
+file) into a :class:`ConfigError` whose message names the file, the key and
+what is allowed, before anything is trained.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from travel_envs.agents.registry import check_policy_spec
+from travel_envs.core.game import ParameterError
+
+
+class ConfigError(ValueError):
+    """A configuration problem, reported before training starts."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class EnvSection(_Section):
+    """Which game, with which parameters, and where the learner sits."""
+
+    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()) or 'module:GameClass'")
+    params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
+                                   description="game parameters + adapter parameters (reward_mode, max_decisions)")
+    learner_seat: Optional[int] = Field(None, ge=0, description="null: a random seat every episode")
+
+
+class SnapshotSection(_Section):
+    every_steps: int = Field(50_000, gt=0, description="add a frozen copy of the learner every K env steps")
+    pool_size: int = Field(10, gt=0, description="keep the newest N snapshots")
+    latest_prob: float = Field(0.5, ge=0.0, le=1.0, description="share of snapshot draws that take the newest")
+    deterministic: bool = Field(False, description="snapshots play greedily (true) or sample (false)")
+
+
+class OpponentsSection(_Section):
+    mix: dict[str, float] = Field(default_factory=lambda: {"random": 1.0},
+                                  description="opponent kind -> weight (random, heuristic, snapshot, model:PATH)")
+    snapshot: SnapshotSection = Field(default_factory=SnapshotSection)
+
+    @field_validator("mix")
+    @classmethod
+    def _check_mix(cls, mix: dict[str, float]) -> dict[str, float]:
+        if not mix:
+            raise ValueError("give at least one opponent kind: random, heuristic, snapshot, model:PATH.zip")
+        for spec, w in mix.items():
+            try:
+                check_policy_spec(spec, allow_snapshot=True)
+            except (ParameterError, FileNotFoundError) as exc:
+                raise ValueError(str(exc)) from None
+            if w < 0:
+                raise ValueError(f"weight of {spec!r} is {w}; weights must be >= 0")
+        if sum(mix.values()) <= 0:
+            raise ValueError("all opponent weights are zero")
+        return mix
+
+
+class PPOSection(_Section):
+    """MaskablePPO hyper-parameters (same meaning as in stable-baselines3 PPO)."""
+
+    learning_rate: float = Field(3e-4, gt=0)
+    lr_schedule: Literal["constant", "linear"] = "constant"
+    n_steps: int = Field(1024, ge=8, description="rollout length per env")
+    batch_size: int = Field(256, ge=2)
+    n_epochs: int = Field(5, ge=1)
+    gamma: float = Field(0.99, gt=0, le=1)
+    gae_lambda: float = Field(0.95, ge=0, le=1)
+    clip_range: float = Field(0.2, gt=0)
+    ent_coef: float = Field(0.01, ge=0)
+    vf_coef: float = Field(0.5, ge=0)
+    max_grad_norm: float = Field(0.5, gt=0)
+    target_kl: Optional[float] = Field(None, gt=0)
+    normalize_advantage: bool = True
+
+
+class NetSection(_Section):
+    pi: list[int] = Field(default_factory=lambda: [128, 128], description="policy hidden layer sizes")
+    vf: list[int] = Field(default_factory=lambda: [128, 128], description="value hidden layer sizes")
+    activation: Literal["tanh", "relu"] = "tanh"
+    ortho_init: bool = True
+
+    @field_validator("pi", "vf")
+    @classmethod
+    def _positive(cls, sizes: list[int]) -> list[int]:
+        if any(s < 1 for s in sizes):
+            raise ValueError(f"layer sizes must be >= 1, got {sizes}")
+        return sizes
+
+
+class TrainSection(_Section):
+    total_timesteps: int = Field(200_000, gt=0, description="learner env steps in total (over all envs)")
+    n_envs: int = Field(2, ge=1, le=64)
+    vec_env: Literal["subproc", "dummy"] = "subproc"
+    seed: int = Field(0, ge=0)
+    torch_threads: int = Field(1, ge=1)
+    device: Literal["cpu", "auto", "cuda"] = "cpu"
+    checkpoint_every: int = Field(50_000, gt=0, description="env steps between checkpoints")
+    keep_checkpoints: int = Field(3, ge=1)
+    progress_bar: bool = True
+    tensorboard: bool = True
+    verbose: int = Field(0, ge=0, le=2)
+
+
+class EvalSection(_Section):
+    every_steps: int = Field(50_000, ge=0, description="env steps between evaluations (0: only at the end)")
+    games: int = Field(100, ge=1, description="games per opponent at each periodic evaluation")
+    opponents: list[str] = Field(default_factory=lambda: ["random", "heuristic"])
+    final_games: int = Field(1000, ge=0, description="games per opponent after training (0: skip)")
+    final_opponents: Optional[list[str]] = Field(None, description="default: the same as opponents")
+    processes: int = Field(1, ge=1, description="worker processes for the evaluation games")
+    seed: int = Field(12345, ge=0)
+
+    @field_validator("opponents", "final_opponents")
+    @classmethod
+    def _check_specs(cls, specs):
+        for spec in specs or []:
+            try:
+                check_policy_spec(spec)
+            except (ParameterError, FileNotFoundError) as exc:
+                raise ValueError(str(exc)) from None
+        return specs
+
+
+class TrainingConfig(_Section):
+    """The whole file."""
+
+    name: str = Field("run", pattern=r"^[A-Za-z0-9_.-]+$", description="run folder prefix")
+    runs_dir: str = Field("runs", description="parent folder of run folders")
+    env: EnvSection = Field(default_factory=EnvSection)
+    opponents: OpponentsSection = Field(default_factory=OpponentsSection)
+    ppo: PPOSection = Field(default_factory=PPOSection)
+    net: NetSection = Field(default_factory=NetSection)
+    train: TrainSection = Field(default_factory=TrainSection)
+    eval: EvalSection = Field(default_factory=EvalSection)
+
+    @model_validator(mode="after")
+    def _cross_checks(self):
+        rollout = self.ppo.n_steps * self.train.n_envs
+        if self.ppo.batch_size > rollout:
+            raise ValueError(
+                f"ppo.batch_size={self.ppo.batch_size} is larger than one rollout "
+                f"(ppo.n_steps * train.n_envs = {rollout}); allowed: batch_size <= {rollout}"
+            )
+        return self
+
+
+def _allowed_keys(loc: tuple) -> list[str] | None:
+    model: Any = TrainingConfig
+    for part in loc[:-1]:
+        field = getattr(model, "model_fields", {}).get(part)
+        if field is None:
+            return None
+        model = field.annotation
+    fields = getattr(model, "model_fields", None)
+    return sorted(fields) if fields else None
+
+
+def _format_validation_error(exc: ValidationError, source: str) -> str:
+    lines = [f"{source}: invalid configuration:"]
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        key = ".".join(str(p) for p in loc) or "(top level)"
+        if err["type"] == "extra_forbidden":
+            allowed = _allowed_keys(loc)
+            lines.append(f"  - unknown key '{key}'; allowed keys here: {allowed}")
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            got = err.get("input")
+            got_txt = "" if isinstance(got, dict) else f" (got {got!r})"
+            lines.append(f"  - {key}: {msg}{got_txt}")
+    return "\n".join(lines)
+
+
+def read_yaml(path: str | Path) -> dict[str, Any]:
+    """Parse a YAML file; syntax errors name the file and line."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"config file not found: {path}")
+    text = path.read_text()
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        context = getattr(exc, "context", None)
+        raise ConfigError(f"{where}: malformed YAML: {problem}" + (f" ({context})" if context else "")) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level must be a mapping of sections, got {type(data).__name__}")
+    return data
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Apply ``a.b.c=value`` overrides (value parsed as YAML: numbers, lists, true/false, null)."""
+    data = copy.deepcopy(data)
+    for item in overrides or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--set {item!r}: expected KEY.PATH=VALUE, e.g. train.total_timesteps=50000")
+        try:
+            value = yaml.safe_load(raw) if raw.strip() else ""
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"--set {item!r}: cannot parse the value: {exc}") from None
+        parts = key.strip().split(".")
+        node = data
+        for i, part in enumerate(parts[:-1]):
+            nxt = node.get(part)
+            if nxt is None:
+                nxt = node[part] = {}
+            if not isinstance(nxt, dict):
+                raise ConfigError(f"--set {item!r}: '{'.'.join(parts[:i + 1])}' is not a section")
+            node = nxt
+        node[parts[-1]] = value
+    return data
+
+
+def validate(data: dict[str, Any], source: str = "config", check_env: bool = True) -> TrainingConfig:
+    """Validate a config dict; with ``check_env`` also build the env once to check its parameters."""
+    try:
+        cfg = TrainingConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_format_validation_error(exc, source)) from None
+    if check_env:
+        from travel_envs.wrappers.single_agent import make_raw_env
+
+        try:
+            raw = make_raw_env(cfg.env.id, **cfg.env.params)
+        except (ParameterError, TypeError) as exc:
+            raise ConfigError(f"{source}: env.id / env.params: {exc}") from None
+        n = raw.game.num_players
+        if cfg.env.learner_seat is not None and cfg.env.learner_seat >= n:
+            raise ConfigError(f"{source}: env.learner_seat={cfg.env.learner_seat}; allowed: null or 0..{n - 1}")
+        needs = {"heuristic"} & (set(cfg.opponents.mix) | set(cfg.eval.opponents) | set(cfg.eval.final_opponents or []))
+        if needs:
+            from travel_envs.agents.games import heuristic_class
+
+            try:
+                heuristic_class(cfg.env.id)
+            except ParameterError as exc:
+                raise ConfigError(f"{source}: opponents / eval.opponents use 'heuristic' but {exc}") from None
+    return cfg
+
+
+def load_config(path: str | Path, overrides: list[str] | None = None, check_env: bool = True) -> TrainingConfig:
+    return validate(apply_overrides(read_yaml(path), overrides or []), str(path), check_env)
+
+
+def dump_config(cfg: TrainingConfig) -> str:
+    return yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)
+
+
+def describe_keys() -> str:
+    """Every key with its default (for ``--help`` and the docs)."""
+    lines = []
+    for sec_name, field in TrainingConfig.model_fields.items():
+        ann = field.annotation
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            lines.append(f"{sec_name}:")
+            for key, f in ann.model_fields.items():
+                default = f.default_factory() if f.default_factory else f.default
+                if isinstance(default, BaseModel):
+                    default = default.model_dump()
+                lines.append(f"  {key} = {default!r}" + (f"  # {f.description}" if f.description else ""))
+        else:
+            lines.append(f"{sec_name} = {field.default!r}" + (f"  # {field.description}" if field.description else ""))
+    return "\n".join(lines)

@@ -1,0 +1,290 @@
+"""Train a MaskablePPO agent on one seat of a travel_envs game, from a YAML config.
+
+    python -m training.train --config configs/quickstart.yaml
+    python -m training.train --config configs/globetrotter.yaml --set train.total_timesteps=500000
+    python -m training.train --resume runs/globetrotter-20260101-120000
+
+The learner plays one seat (random each episode unless env.learner_seat is
+set); the other seats are played by the opponent mix (random, the game's
+heuristic, saved models and frozen snapshots of the learner). The config is
+validated before anything starts; every error names the key and what is
+allowed. A run folder (runs/<name>-<date>-<time>/) receives:
+
+    config.yaml           the resolved config (defaults filled in, overrides applied)
+    checkpoints/          ckpt_<steps>.zip (MaskablePPO), the newest few kept; --resume uses the last
+    snapshots/            snap_<steps>.npz: the self-play pool (frozen learners)
+    tb/                   TensorBoard logs (tensorboard --logdir runs/)
+    eval.csv              periodic evaluation vs the baselines (win rate, Wilson CI, score, margin)
+    learning_curve.png    eval.csv drawn
+    final_model.zip       the trained model (play it with "model:<path>")
+    evaluation.md         final evaluation table (also printed)
+    state.json            status, steps done, wall time
+
+Files are written atomically; a run that fails before its first checkpoint is
+removed, a later failure leaves complete checkpoints to resume from, and
+Ctrl-C saves a checkpoint first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
+
+EXIT_CONFIG = 2
+
+
+def make_env_factory(cfg: TrainingConfig, rank: int, seed: int, snapshots: list[str]):
+    """A picklable thunk building one monitored SingleAgentEnv (run inside SubprocVecEnv workers)."""
+
+    def _init():
+        from stable_baselines3.common.monitor import Monitor
+
+        from travel_envs.agents.pool import OpponentMix, SnapshotPool
+        from travel_envs.wrappers.single_agent import SingleAgentEnv
+
+        snap = cfg.opponents.snapshot
+        pool = None
+        if "snapshot" in cfg.opponents.mix:
+            pool = SnapshotPool(snap.pool_size, snap.latest_prob, snap.deterministic, seed=seed + 7, paths=snapshots)
+        mix = OpponentMix(cfg.opponents.mix, env_id=cfg.env.id, seed=seed + 3, pool=pool)
+        params = {"illegal_action": "raise", **cfg.env.params}
+        env = SingleAgentEnv(cfg.env.id, opponents=mix, learner_seat=cfg.env.learner_seat, seed=seed, **params)
+        return Monitor(env, info_keywords=("is_success",))
+
+    return _init
+
+
+def build_vec_env(cfg: TrainingConfig, seed: int, snapshots: list[str]):
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    fns = [make_env_factory(cfg, i, seed * 1000 + 17 * i, snapshots) for i in range(cfg.train.n_envs)]
+    if cfg.train.vec_env == "subproc" and cfg.train.n_envs > 1:
+        return SubprocVecEnv(fns)
+    return DummyVecEnv(fns)
+
+
+def build_model(cfg: TrainingConfig, vec_env, tb_dir: Path | None):
+    import torch.nn as nn
+    from sb3_contrib import MaskablePPO
+
+    p = cfg.ppo
+    lr = p.learning_rate
+    if p.lr_schedule == "linear":
+        lr0 = p.learning_rate
+
+        def lr(progress_remaining: float, lr0=lr0) -> float:
+            return lr0 * progress_remaining
+
+    policy_kwargs = {
+        "net_arch": {"pi": list(cfg.net.pi), "vf": list(cfg.net.vf)},
+        "activation_fn": {"tanh": nn.Tanh, "relu": nn.ReLU}[cfg.net.activation],
+        "ortho_init": cfg.net.ortho_init,
+    }
+    return MaskablePPO(
+        "MlpPolicy", vec_env, learning_rate=lr, n_steps=p.n_steps, batch_size=p.batch_size,
+        n_epochs=p.n_epochs, gamma=p.gamma, gae_lambda=p.gae_lambda, clip_range=p.clip_range,
+        ent_coef=p.ent_coef, vf_coef=p.vf_coef, max_grad_norm=p.max_grad_norm, target_kl=p.target_kl,
+        normalize_advantage=p.normalize_advantage, policy_kwargs=policy_kwargs,
+        tensorboard_log=str(tb_dir) if tb_dir else None, seed=cfg.train.seed, device=cfg.train.device,
+        verbose=cfg.train.verbose,
+    )
+
+
+def new_run_dir(cfg: TrainingConfig) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    base = Path(cfg.runs_dir) / f"{cfg.name}-{stamp}"
+    run_dir, k = base, 1
+    while run_dir.exists():
+        k += 1
+        run_dir = base.with_name(f"{base.name}-{k}")
+    run_dir.mkdir(parents=True)
+    return run_dir
+
+
+def _write_state(run_dir: Path, **fields) -> None:
+    from .callbacks import atomic_write_text
+
+    path = run_dir / "state.json"
+    state = json.loads(path.read_text()) if path.is_file() else {}
+    state.update(fields)
+    atomic_write_text(path, json.dumps(state, indent=2) + "\n")
+
+
+def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None = None) -> str:
+    """Play the trained model against the final opponents; print and return the markdown table."""
+    from travel_envs.agents.model import load_model_policy
+    from travel_envs.evaluation.arena import versus
+    from travel_envs.evaluation.report import match_table
+
+    from .callbacks import atomic_write_text
+
+    opponents = cfg.eval.final_opponents or cfg.eval.opponents
+    candidate = load_model_policy(model_path, deterministic=True, name="trained")
+    summaries, n = [], None
+    for opp in opponents:
+        res = versus(cfg.env.id, candidate, opp, cfg.eval.final_games, seed=cfg.eval.seed + 1,
+                     env_params=cfg.env.params, processes=cfg.eval.processes, names=[model_path.name, opp])
+        n = res.num_players
+        summaries.append(res.summary(0))
+    table = match_table(summaries, n)
+    header = (f"## {cfg.name}: {cfg.env.id} {cfg.env.params}\n\n"
+              f"{cfg.eval.final_games} games per opponent, seats rotated, seed {cfg.eval.seed + 1}; "
+              f"win = sole winner; 95% CI = Wilson score interval.\n\n")
+    if run_dir is not None:
+        atomic_write_text(run_dir / "evaluation.md", header + table)
+        atomic_write_text(run_dir / "final_eval.json", json.dumps(
+            [{k: v for k, v in s.items() if k != "per_seat"} | {"per_seat": {str(a): b for a, b in s["per_seat"].items()}}
+             for s in summaries], indent=2) + "\n")
+    print(header + table)
+    return table
+
+
+def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
+    """Run (or resume) training; returns the run folder."""
+    import torch
+
+    from .callbacks import (CheckpointCallback, EvalCallback, ProgressBar, SnapshotCallback,
+                            atomic_write_text, latest_checkpoint, save_checkpoint)
+
+    torch.set_num_threads(cfg.train.torch_threads)
+    fresh = resume_dir is None
+    run_dir = new_run_dir(cfg) if fresh else resume_dir
+    ckpt_dir, snap_dir = run_dir / "checkpoints", run_dir / "snapshots"
+    tb_dir = run_dir / "tb" if cfg.train.tensorboard else None
+    vec_env = model = None
+    wall0 = time.time()
+    try:
+        atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
+        ckpt_dir.mkdir(exist_ok=True)
+        snap_dir.mkdir(exist_ok=True)
+        prev_wall = 0.0
+        if not fresh:
+            ckpt = latest_checkpoint(ckpt_dir)
+            if ckpt is None:
+                raise ConfigError(f"--resume {run_dir}: no checkpoint in {ckpt_dir}")
+            prev_wall = float(json.loads((run_dir / "state.json").read_text()).get("wall_seconds", 0.0)) \
+                if (run_dir / "state.json").is_file() else 0.0
+        snapshots = [str(p) for p in sorted(snap_dir.glob("snap_*.npz"))]
+        if not fresh:
+            # snapshots newer than the checkpoint belong to the lost part of the run
+            done = int(ckpt.stem.split("_")[1])
+            snapshots = [s for s in snapshots if int(Path(s).stem.split("_")[1]) <= done]
+        vec_env = build_vec_env(cfg, cfg.train.seed + (0 if fresh else 1 + int(time.time()) % 100000), snapshots)
+        if fresh:
+            model = build_model(cfg, vec_env, tb_dir)
+        else:
+            from sb3_contrib import MaskablePPO
+
+            model = MaskablePPO.load(ckpt, env=vec_env, device=cfg.train.device,
+                                     tensorboard_log=str(tb_dir) if tb_dir else None)
+            print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps done)")
+        start = model.num_timesteps
+        status: dict = {}
+        snap_cb = None
+        callbacks = []
+        if "snapshot" in cfg.opponents.mix:
+            snap_cb = SnapshotCallback(snap_dir, cfg.opponents.snapshot.every_steps, start,
+                                       add_at_start=not snapshots)
+            callbacks.append(snap_cb)
+        eval_cb = EvalCallback(run_dir, cfg, wall0 - prev_wall, status, cfg.eval.every_steps, start,
+                               eval_at_start=fresh and cfg.eval.every_steps > 0)
+        callbacks.append(eval_cb)
+        callbacks.append(CheckpointCallback(ckpt_dir, cfg.train.checkpoint_every, cfg.train.keep_checkpoints, start))
+        if cfg.train.progress_bar:
+            callbacks.append(ProgressBar(cfg.train.total_timesteps, status))
+        remaining = cfg.train.total_timesteps - start
+        _write_state(run_dir, status="running", timesteps=start, wall_seconds=prev_wall)
+        if remaining > 0:
+            from stable_baselines3.common.callbacks import CallbackList
+
+            model.learn(total_timesteps=remaining, callback=CallbackList(callbacks),
+                        reset_num_timesteps=fresh, tb_log_name="MaskablePPO", progress_bar=False)
+        save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
+        final = run_dir / "final_model.zip"
+        tmp = run_dir / ".tmp_final_model.zip"
+        model.save(tmp)
+        tmp.replace(final)
+        if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0:
+            eval_cb.evaluate_now()
+        wall = prev_wall + time.time() - wall0
+        _write_state(run_dir, status="trained", timesteps=model.num_timesteps, wall_seconds=round(wall, 1))
+        print(f"trained {model.num_timesteps} steps in {wall:.0f} s of wall time "
+              f"({(model.num_timesteps - start) / max(time.time() - wall0, 1e-9):.0f} steps/s this session); "
+              f"model: {final}")
+    except KeyboardInterrupt:
+        if model is not None and model.num_timesteps > 0:
+            path = save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
+            _write_state(run_dir, status="interrupted", timesteps=model.num_timesteps,
+                         wall_seconds=round(time.time() - wall0, 1))
+            print(f"\ninterrupted: saved {path}; continue with: python -m training.train --resume {run_dir}",
+                  file=sys.stderr)
+        elif fresh:
+            shutil.rmtree(run_dir, ignore_errors=True)
+        raise
+    except BaseException:
+        if fresh and latest_checkpoint(ckpt_dir) is None:
+            shutil.rmtree(run_dir, ignore_errors=True)  # nothing worth keeping
+        elif run_dir.exists():
+            _write_state(run_dir, status="failed")
+        raise
+    finally:
+        if vec_env is not None:
+            vec_env.close()
+    if cfg.eval.final_games:
+        final_evaluation(cfg, run_dir / "final_model.zip", run_dir)
+    _write_state(run_dir, status="finished")
+    print(f"run folder: {run_dir}")
+    return run_dir
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="travel-train", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="config keys (section: key = default):\n" + describe_keys(),
+    )
+    src = parser.add_mutually_exclusive_group(required=True)
+    src.add_argument("--config", metavar="YAML", help="training config, e.g. configs/quickstart.yaml")
+    src.add_argument("--resume", metavar="RUN_DIR", help="continue an interrupted run from its last checkpoint")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[],
+                        help="override a config key, e.g. --set train.total_timesteps=50000 (repeatable; "
+                             "values are YAML: 3e-4, true, [64, 64])")
+    parser.add_argument("--check", action="store_true", help="validate the config, print it resolved, and exit")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        if args.resume:
+            run_dir = Path(args.resume)
+            if not (run_dir / "config.yaml").is_file():
+                raise ConfigError(f"--resume {run_dir}: not a run folder (no config.yaml)")
+            cfg = load_config(run_dir / "config.yaml", args.set)
+        else:
+            cfg = load_config(args.config, args.set)
+            run_dir = None
+    except (ConfigError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    if args.check:
+        print(dump_config(cfg), end="")
+        return 0
+    try:
+        train(cfg, run_dir)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

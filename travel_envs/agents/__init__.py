@@ -1,0 +1,12 @@
+"""Policies: random, each game's heuristic, trained models, and the self-play pool."""
+
+from .base import Policy, RandomPolicy
+from .model import NumpyMLPPolicy, load_model_policy, policy_from_sb3
+from .pool import FixedOpponent, OpponentMix, SnapshotPool, as_opponent_source
+from .registry import check_policy_spec, make_policy, reseed_policy
+
+__all__ = [
+    "Policy", "RandomPolicy", "NumpyMLPPolicy", "load_model_policy", "policy_from_sb3",
+    "FixedOpponent", "OpponentMix", "SnapshotPool", "as_opponent_source",
+    "check_policy_spec", "make_policy", "reseed_policy",
+]

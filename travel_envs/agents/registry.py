@@ -1,0 +1,84 @@
+"""Policies by name: ``make_policy("random" | "heuristic" | "model:PATH" | PATH, env_id, seed)``.
+
+Spec strings are what configs and the command line use:
+
+- ``"random"``: uniform over legal actions (:class:`~travel_envs.agents.base.RandomPolicy`),
+- ``"heuristic"``: the game's own ``HeuristicPolicy`` (exported by its package),
+- ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
+  a trained MaskablePPO model (or a self-play snapshot), played greedily,
+- ``"snapshot"``: only inside a training opponent mix (see :mod:`.pool`):
+  a frozen earlier version of the learner.
+"""
+
+from __future__ import annotations
+
+from travel_envs.core.game import ParameterError
+
+from .base import Policy, RandomPolicy
+from .games import heuristic_class
+from .model import load_model_policy
+
+BASIC_SPECS = ("random", "heuristic")
+
+
+def is_model_spec(spec: str) -> bool:
+    return spec.startswith("model:") or spec.endswith((".zip", ".npz"))
+
+
+def model_path(spec: str) -> str:
+    return spec[len("model:"):] if spec.startswith("model:") else spec
+
+
+def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
+    """Validate a spec string without loading anything heavy (model files must exist)."""
+    if not isinstance(spec, str) or not spec:
+        raise ParameterError(f"policy spec {spec!r} must be a non-empty string")
+    if spec in BASIC_SPECS or (allow_snapshot and spec == "snapshot"):
+        return spec
+    if is_model_spec(spec):
+        from pathlib import Path
+
+        path = Path(model_path(spec))
+        if not path.is_file() and not path.with_name(path.name + ".zip").is_file():
+            raise FileNotFoundError(f"model file not found: {path}")
+        return spec
+    allowed = ["random", "heuristic", "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
+    raise ParameterError(f"unknown policy {spec!r}; allowed: {allowed}")
+
+
+def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
+                deterministic: bool = True) -> Policy:
+    """Build a Policy from a spec string (a Policy object is returned unchanged)."""
+    if not isinstance(spec, str):
+        if not hasattr(spec, "act"):
+            raise ParameterError(f"{spec!r} is neither a policy spec string nor a Policy")
+        return spec
+    if spec == "random":
+        return RandomPolicy(seed=seed)
+    if spec == "heuristic":
+        if env_id is None:
+            raise ParameterError("policy 'heuristic' needs the env id to find the game's HeuristicPolicy")
+        policy = heuristic_class(env_id)(seed=seed)
+        if not getattr(policy, "name", None):
+            policy.name = "heuristic"
+        return policy
+    if spec == "snapshot":
+        raise ParameterError(
+            "policy 'snapshot' (a frozen copy of the learner) only exists inside a training "
+            "opponent mix; to play a saved snapshot give its path, e.g. 'model:runs/x/snapshots/snap_000100000.npz'"
+        )
+    if is_model_spec(spec):
+        return load_model_policy(model_path(spec), deterministic=deterministic, seed=seed, name=spec)
+    check_policy_spec(spec)  # raises with the allowed forms
+    raise AssertionError("unreachable")
+
+
+def reseed_policy(policy, seed: int | None) -> None:
+    """Reseed a policy's generator if it has one (``seed()`` method or ``rng`` attribute)."""
+    import numpy as np
+
+    fn = getattr(policy, "seed", None)
+    if callable(fn):
+        fn(seed)
+    elif isinstance(getattr(policy, "rng", None), np.random.Generator):
+        policy.rng = np.random.default_rng(seed)

@@ -1,0 +1,210 @@
+"""Matches between policies: seeded games, seats rotated, optional multiprocessing.
+
+A *lineup* has one policy per seat (spec strings such as ``"random"``,
+``"heuristic"``, ``"model:PATH.zip"`` or Policy objects). Game ``g`` is dealt
+from seed ``(seed, g // n)`` and rotates the lineup by ``g % n`` seats, so
+every policy plays every seat on the very same deals. Policies are reseeded
+for every game: results do not depend on the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from travel_envs.agents.registry import make_policy, reseed_policy
+from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.wrappers.single_agent import make_raw_env
+
+from .stats import wilson_interval
+
+
+def policy_label(spec) -> str:
+    if isinstance(spec, str):
+        return spec[len("model:"):] if spec.startswith("model:") else spec
+    return getattr(spec, "name", type(spec).__name__)
+
+
+@dataclass
+class GameRecord:
+    """One finished game, per lineup index: seat, score, win (sole winner), draw (shared win)."""
+
+    seats: list[int]
+    scores: list[float]
+    wins: list[int]
+    draws: list[int]
+    margins: list[float]
+    truncated: bool
+    decisions: int
+
+
+def _seed(*keys: int) -> int:
+    return int(np.random.SeedSequence(list(keys)).generate_state(1)[0])
+
+
+def play_game(raw, policies: Sequence, deal_seed: int, rotation: int, policy_seed: int) -> GameRecord:
+    """Play one game on ``raw`` (a TravelAECEnv): lineup index i sits in seat (i - rotation) % n."""
+    n = raw.game.num_players
+    seat_of = [(i - rotation) % n for i in range(n)]
+    by_seat = [None] * n
+    for i, s in enumerate(seat_of):
+        by_seat[s] = policies[i]
+    for i, p in enumerate(policies):
+        reseed_policy(p, _seed(policy_seed, i))
+    raw.reset(seed=deal_seed)
+    state = raw.game_state
+    obs = np.zeros(raw.game.observation_size, np.float32)
+    agents = raw.possible_agents
+    while not (state.is_terminal or raw.truncations[agents[0]] or raw.terminations[agents[0]]):
+        seat = state.current_player
+        policy = by_seat[seat]
+        mask = state.legal_action_mask()
+        if getattr(policy, "uses_observation", True):
+            obs.fill(0.0)
+            state.observation(seat, obs)
+        action = policy.act(obs, mask, state)
+        if not mask[action]:
+            raise IllegalActionError(
+                f"{getattr(policy, 'name', policy)!r} (seat {seat}) chose illegal action {action} "
+                f"({state.action_to_string(action)}) in phase {state.phase!r}"
+            )
+        raw.step(action)
+    scores = [float(x) for x in state.scores()]
+    winners = set(state.winners()) if state.is_terminal else set()
+    rec = GameRecord([], [], [], [], [], not state.is_terminal, raw.num_decisions)
+    for i in range(n):
+        s = seat_of[i]
+        rec.seats.append(s)
+        rec.scores.append(scores[s])
+        won = s in winners
+        rec.wins.append(int(won and len(winners) == 1))
+        rec.draws.append(int(won and 1 < len(winners) < n) or int(won and len(winners) == n))
+        best_other = max(scores[q] for q in range(n) if q != s) if n > 1 else 0.0
+        rec.margins.append(scores[s] - best_other)
+    return rec
+
+
+def _play_chunk(args) -> list[GameRecord]:
+    env, env_params, lineup, seed, games, deterministic = args
+    raw = make_raw_env(env, **env_params)
+    env_key = env if isinstance(env, str) else type(raw.game)
+    policies = [make_policy(p, env_key, seed=_seed(seed, 99, i), deterministic=deterministic)
+                for i, p in enumerate(lineup)]
+    n = raw.game.num_players
+    return [play_game(raw, policies, _seed(seed, g // n), g % n, _seed(seed, 7, g)) for g in games]
+
+
+@dataclass
+class MatchResult:
+    """All games of one lineup, with per-lineup-index summaries."""
+
+    names: list[str]
+    num_players: int
+    records: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def summary(self, index: int = 0) -> dict[str, Any]:
+        recs = self.records
+        n = len(recs)
+        wins = sum(r.wins[index] for r in recs)
+        draws = sum(r.draws[index] for r in recs)
+        lo, hi = wilson_interval(wins, n)
+        per_seat = {}
+        for seat in range(self.num_players):
+            rs = [r for r in recs if r.seats[index] == seat]
+            per_seat[seat] = (sum(r.wins[index] for r in rs), len(rs))
+        return {
+            "policy": self.names[index],
+            "opponents": ", ".join(sorted({nm for i, nm in enumerate(self.names) if i != index})),
+            "games": n,
+            "wins": wins,
+            "draws": draws,
+            "win_rate": wins / n if n else float("nan"),
+            "ci_low": lo,
+            "ci_high": hi,
+            "mean_score": float(np.mean([r.scores[index] for r in recs])) if n else float("nan"),
+            "mean_margin": float(np.mean([r.margins[index] for r in recs])) if n else float("nan"),
+            "truncated": sum(r.truncated for r in recs),
+            "mean_decisions": float(np.mean([r.decisions for r in recs])) if n else float("nan"),
+            "per_seat": per_seat,
+        }
+
+
+def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dict | None = None,
+               processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None) -> MatchResult:
+    """Play ``games`` seat-rotated games of ``lineup`` (one policy per seat).
+
+    ``env`` is an env id / ``"module:GameClass"`` / Game class (or a picklable
+    factory); ``env_params`` go to the env (``num_players`` must match the lineup).
+    ``processes > 1`` splits the games over a process pool.
+    """
+    env_params = dict(env_params or {})
+    probe = make_raw_env(env, **env_params)
+    n = probe.game.num_players
+    if len(lineup) != n:
+        raise ParameterError(f"lineup has {len(lineup)} policies but the game has {n} seats")
+    if games < 1:
+        raise ParameterError(f"games={games} must be >= 1")
+    names = list(names) if names else [policy_label(p) for p in lineup]
+    result = MatchResult(names, n)
+    order = list(range(games))
+    if processes <= 1:
+        result.records = _play_chunk((env, env_params, list(lineup), seed, order, deterministic))
+        return result
+    chunks = [order[i::processes] for i in range(processes)]
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(processes) as pool:
+        parts = pool.map(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic) for c in chunks if c])
+    by_game = {}
+    for c, part in zip([c for c in chunks if c], parts):
+        for g, rec in zip(c, part):
+            by_game[g] = rec
+    result.records = [by_game[g] for g in order]
+    return result
+
+
+def versus(env, candidate, opponent, games: int, seed: int = 0, env_params: dict | None = None,
+           processes: int = 1, names: Sequence[str] | None = None) -> MatchResult:
+    """``candidate`` against ``opponent`` in every other seat (seats rotated)."""
+    n = make_raw_env(env, **dict(env_params or {})).game.num_players
+    lineup = [candidate] + [opponent] * (n - 1)
+    nm = None
+    if names:
+        nm = [names[0]] + [names[1]] * (n - 1)
+    return play_match(env, lineup, games, seed, env_params, processes, names=nm)
+
+
+def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_params: dict | None = None,
+           processes: int = 1, names: Sequence[str] | None = None):
+    """Round robin: every pair meets in ``games_per_pair`` games (seats alternate A, B, A, ...).
+
+    Returns ``(names, wins)`` with ``wins[i, j]`` the games i won against j
+    (a draw, or a game neither won outright, is half a win each).
+    """
+    names = list(names) if names else [policy_label(p) for p in policies]
+    if len(set(names)) != len(names):
+        raise ParameterError(f"league policy names must be distinct: {names}")
+    n = make_raw_env(env, **dict(env_params or {})).game.num_players
+    k = len(policies)
+    wins = np.zeros((k, k))
+    for i in range(k):
+        for j in range(i + 1, k):
+            lineup = [policies[i] if s % 2 == 0 else policies[j] for s in range(n)]
+            res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes)
+            for r in res.records:
+                a = sum(r.wins[s] for s in range(n) if s % 2 == 0)
+                b = sum(r.wins[s] for s in range(n) if s % 2 == 1)
+                if a and not b:
+                    wins[i, j] += 1
+                elif b and not a:
+                    wins[j, i] += 1
+                else:
+                    wins[i, j] += 0.5
+                    wins[j, i] += 0.5
+    return names, wins

@@ -1,0 +1,41 @@
+"""Markdown tables for match summaries and league ratings."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def match_table(summaries: Iterable[dict], num_players: int) -> str:
+    """One row per match: win rate with Wilson 95% CI, mean score and margin, per-seat win rates."""
+    seat_cols = [f"seat {s}" for s in range(num_players)]
+    head = ["policy", "vs", "games", "wins", "draws", "win rate", "95% CI (Wilson)", "mean score",
+            "mean margin", *seat_cols]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
+    for s in summaries:
+        seats = []
+        for seat in range(num_players):
+            w, g = s["per_seat"].get(seat, (0, 0))
+            seats.append(f"{_pct(w / g)} ({g})" if g else "-")
+        row = [s["policy"], s["opponents"], str(s["games"]), str(s["wins"]), str(s["draws"]),
+               _pct(s["win_rate"]), f"[{_pct(s['ci_low'])}, {_pct(s['ci_high'])}]",
+               f"{s['mean_score']:.2f}", f"{s['mean_margin']:+.2f}", *seats]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def league_table(names: list[str], wins, elo: dict[str, float]) -> str:
+    """Elo ranking plus each policy's score against each other policy."""
+    order = sorted(range(len(names)), key=lambda i: -elo[names[i]])
+    head = ["rank", "policy", "Elo", *[names[j] for j in order]]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
+    for rank, i in enumerate(order, 1):
+        cells = []
+        for j in order:
+            games = wins[i][j] + wins[j][i]
+            cells.append("-" if i == j or games == 0 else _pct(wins[i][j] / games))
+        lines.append("| " + " | ".join([str(rank), names[i], f"{elo[names[i]]:.0f}", *cells]) + " |")
+    return "\n".join(lines) + "\n"

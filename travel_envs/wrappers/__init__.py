@@ -1,0 +1,5 @@
+"""Wrappers on top of the AEC adapter (single-agent Gymnasium view for SB3)."""
+
+from travel_envs.wrappers.single_agent import SingleAgentEnv, make_raw_env, make_single_agent
+
+__all__ = ["SingleAgentEnv", "make_raw_env", "make_single_agent"]
