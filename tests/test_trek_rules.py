@@ -452,14 +452,14 @@ def test_empty_pack_is_replaced_by_the_shuffled_discard_pile():
     old_discard = s.pack[:]
     s.pack = []
     s.discard = old_discard[:]
-    discard_any(s)  # discards a Camp 12 card, then must draw from an empty pack
+    s.apply_action(A.DISCARD + C.camp_card(11))  # then must draw from an empty pack
     # the whole discard pile (with the card just discarded) was shuffled into the pack
     assert s.reshuffles == 1 and s.discard == []
     assert len(s.pack) == len(old_discard)  # one card of the pile was drawn
     assert s.pack != sorted(s.pack) or len(set(s.pack)) == 1
-    before = sorted(old_discard + [C.camp_card(12)])
+    before = sorted(old_discard + [C.camp_card(11)])
     drawn = [t for t in range(C.NUM_CARD_TYPES) for _ in range(s.hands[0][t])]
-    for t in cards("c12", "c12", "c11"):
+    for t in cards("c12", "c12", "c12"):
         drawn.remove(t)
     assert sorted(s.pack + drawn) == before
     check_invariants(s)
