@@ -1,0 +1,222 @@
+"""Globetrotter through the PettingZoo API; parameters; serialisation; hidden information; data."""
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+import travel_envs
+from travel_envs import globetrotter_v0
+from travel_envs.agents.base import RandomPolicy
+from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.games.globetrotter import GAME, HeuristicPolicy
+from travel_envs.games.globetrotter import components as C
+from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter.scenario import build_state, card
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_api_seed_render(n):
+    api_test(travel_envs.make("globetrotter_v0", num_players=n), num_cycles=300)
+    seed_test(lambda **kw: globetrotter_v0.env(num_players=n, **kw), num_cycles=300)
+    render_test(lambda render_mode=None: globetrotter_v0.env(num_players=n, render_mode=render_mode))
+
+
+def test_raw_env_and_game_state_access():
+    env = globetrotter_v0.raw_env(num_players=3, short_game=True, prefill_parking=True)
+    env.reset(seed=1)
+    st = env.game_state
+    assert st.num_players == 3 and st.params.rounds == 2
+    assert env.action_to_string(E.DRAW_DECK) == "draw from the deck"
+    assert env.observation_space("player_0")["observation"].shape == (E.OBS_SIZE,)
+    assert env.action_space("player_0").n == E.NUM_ACTIONS == 159
+
+
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        ({"num_players": 6}, r"num_players=6.*\[2, 3, 4, 5\]"),
+        ({"num_players": 1}, r"num_players=1.*\[2, 3, 4, 5\]"),
+        ({"wild_faces": 3}, r"wild_faces=3.*\[1, 2\]"),
+        ({"short_game": "yes"}, r"short_game='yes'.*\[False, True\]"),
+        ({"prefill_parking": 1.5}, r"prefill_parking=1.5"),
+        ({"park_same_space": None}, r"park_same_space=None"),
+        ({"num_rounds": 0}, r"num_rounds=0.*>= 1"),
+        ({"num_rounds": 3, "short_game": True}, r"num_rounds=3.*short_game"),
+        ({"rounds": 3}, r"unknown parameter\(s\) \['rounds'\].*num_rounds"),
+    ],
+)
+def test_bad_parameters_name_the_problem(kw, match):
+    with pytest.raises(ParameterError, match=match):
+        travel_envs.make("globetrotter_v0", **kw)
+
+
+def test_rounds_parameter():
+    assert GAME(num_players=4).params.rounds == 4
+    assert GAME(num_players=4, short_game=True).params.rounds == 2
+    assert GAME(num_players=4, num_rounds=1).params.rounds == 1
+
+
+def test_observation_within_bounds_and_sizes():
+    env = travel_envs.make("globetrotter_v0", num_players=5)
+    env.reset(seed=0)
+    pol = RandomPolicy(0)
+    low, high = GAME.observation_bounds
+    for _ in range(400):
+        agent = env.agent_selection
+        obs, _, term, trunc, _ = env.last()
+        assert obs["observation"].dtype == np.float32
+        assert obs["observation"].min() >= low and obs["observation"].max() <= high
+        st = env.unwrapped.state()
+        assert st.shape == (E.STATE_SIZE,) and st.min() >= low and st.max() <= high
+        if term or trunc:
+            break
+        env.step(pol.act(obs["observation"], obs["action_mask"]))
+        assert agent  # agent names are player_i
+
+
+def test_illegal_action_raises_clear_error():
+    env = travel_envs.make("globetrotter_v0", num_players=2)
+    env.reset(seed=0)
+    st = env.unwrapped.game_state
+    assert st.phase == "improve"
+    with pytest.raises(IllegalActionError, match=r"action 104 \(end turn\) is illegal.*phase 'improve'"):
+        env.step(E.END_TURN)
+    with pytest.raises(IllegalActionError, match="out of range"):
+        st.apply_action(500)
+    s = build_state(2, hands=[["red ship"], ["pink car"]], journal=["yellow car"], cur=0)
+    with pytest.raises(IllegalActionError, match=r"play red ship.*illegal.*seat 0.*'turn'"):
+        s.apply_action(E.PLAY + card("red ship"))
+
+
+def random_state(n=3, steps=300, seed=0, **kw):
+    st = GAME(num_players=n, **kw).new_initial_state(np.random.default_rng(seed))
+    pol = RandomPolicy(seed)
+    for _ in range(steps):
+        if st.is_terminal:
+            break
+        st.apply_action(pol.act(None, st.legal_action_mask()))
+    return st
+
+
+def continue_play(st, steps, seed):
+    pol = RandomPolicy(seed)
+    trace = []
+    for _ in range(steps):
+        if st.is_terminal:
+            break
+        a = pol.act(None, st.legal_action_mask())
+        trace.append(a)
+        st.apply_action(a)
+    return trace, st.to_dict()
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_to_dict_from_dict_round_trip_and_identical_continuation(n):
+    for steps in (0, 3, 40, 700):
+        st = random_state(n, steps, seed=steps)
+        d = st.to_dict()
+        json.dumps(d)
+        st2 = GAME(num_players=n).state_from_dict(json.loads(json.dumps(d)))
+        assert st2.to_dict() == d
+        obs1 = np.zeros(E.OBS_SIZE, np.float32)
+        obs2 = np.zeros(E.OBS_SIZE, np.float32)
+        st.observation(st.current_player, obs1)
+        st2.observation(st2.current_player, obs2)
+        assert np.array_equal(obs1, obs2)
+        assert continue_play(st, 500, 9) == continue_play(st2, 500, 9)
+
+
+def test_clone_is_independent():
+    st = random_state(3, 200, seed=2)
+    d = st.to_dict()
+    cl = st.clone()
+    assert cl.to_dict() == d
+    continue_play(cl, 300, 4)
+    assert st.to_dict() == d  # the original did not move
+    cl2 = st.clone()
+    assert continue_play(st, 300, 4) == continue_play(cl2, 300, 4)
+
+
+def test_hidden_information_other_hands_and_journal_underneath():
+    for seed in range(4):
+        st = random_state(3, 60 + seed * 17, seed=seed)
+        if st.is_terminal:
+            continue
+        me = st.current_player
+        before = np.zeros(E.OBS_SIZE, np.float32)
+        st.observation(me, before)
+        other = (me + 1) % 3
+        d = st.to_dict()
+        # swap another player's hand with deck cards of the same count, shuffle the deck
+        # and the cards under the journal top: my observation must not change
+        pool = d["hands"][other] + d["deck"] + d["journal"][:-1]
+        rng = np.random.default_rng(seed)
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        k, m = len(d["hands"][other]), len(d["deck"])
+        d["hands"][other] = sorted(pool[:k])
+        d["deck"] = pool[k : k + m]
+        d["journal"] = pool[k + m :] + d["journal"][-1:]
+        st2 = GAME(num_players=3).state_from_dict(d)
+        after = np.zeros(E.OBS_SIZE, np.float32)
+        st2.observation(me, after)
+        assert np.array_equal(before, after)
+        # but my own hand is visible: changing it changes the observation
+        full = np.zeros(E.STATE_SIZE, np.float32)
+        st.state_tensor(full)
+        assert full[E.S_HANDS : E.S_HANDS + 3 * 49].sum() == sum(st.hand_size)
+
+
+def test_observation_is_seat_relative():
+    s = build_state(3, hands=[["red ship"], ["pink car", "blue car"], ["green bicycle", "orange ship", "red car"]],
+                    journal=["yellow car"], cur=1, pos=[0, 5, 9], key=2, world={1: "wild", 6: "blue ship",
+                                                                                   10: "red car"})
+    obs = np.zeros(E.OBS_SIZE, np.float32)
+    s.observation(1, obs)
+    slot = lambda k: E.PLAYERS + k * E.P_SIZE  # noqa: E731
+    assert obs[E.HAND + card("pink car")] == 1 and obs[E.HAND + card("red ship")] == 0
+    assert obs[slot(0) + E.P_NEXT + card("blue ship")] == 1  # me: seat 1 at 5
+    assert obs[slot(1) + E.P_NEXT + card("red car")] == 1  # next: seat 2 at 9
+    assert obs[slot(1) + E.P_KEY] == 1
+    assert obs[slot(2) + E.P_NEXT + C.WILD] == 1  # then seat 0 at 0
+    assert obs[slot(0) + E.P_CUR] == 1
+    assert obs[slot(3) + E.P_PRESENT] == 0  # 3 players: slots 3 and 4 empty
+    assert abs(obs[slot(1) + E.P_HAND] - 3 / 15) < 1e-6
+    assert obs[E.TOP + card("yellow car")] == 1
+
+
+def test_component_data():
+    assert C.NUM_CARDS == 49 and len(C.COLOURS) == 7 and len(C.VEHICLES) == 7
+    assert C.card_id("yellow", "car") == 34 and C.card_name(34) == "yellow car"
+    assert sum(v * k for k, v in C.VICTORY_CHIPS.items()) == 195
+    for wild, n_wild in ((1, 1), (2, 2)):
+        cards = C.CITY_CARDS[wild]
+        assert len(cards) == 25
+        faces = [f for c in cards for f in c]
+        assert faces.count(C.WILD) == n_wild
+        coloured = [f for f in faces if f != C.WILD]
+        assert len(set(coloured)) == len(coloured) == 50 - n_wild  # every combination at most once
+        for a, b in cards:  # the two sides never share a colour or a vehicle
+            if C.WILD not in (a, b):
+                assert not C.MATCH[a, b]
+    assert C.CITY_CARDS[1][0] == (card("red bicycle"), card("blue aeroplane"))
+    assert C.CITY_CARDS[1][13] == (card("sky blue car"), card("green ship"))
+    assert C.CITY_CARDS[1][24] == (card("blue ship"), C.WILD)
+    # match table: each card matches itself, 6 of its colour and 6 of its vehicle
+    assert C.MATCH.shape == (49, 49) and (C.MATCH.sum(axis=1) == 13).all()
+    assert (C.MATCH == C.MATCH.T).all()
+    assert C.CITY_MATCH[C.WILD].all()
+
+
+def test_heuristic_reads_only_allowed_and_returns_legal():
+    pol = HeuristicPolicy(0)
+    assert pol.name == "heuristic"
+    st = random_state(4, 50, seed=3)
+    for _ in range(300):
+        if st.is_terminal:
+            break
+        mask = st.legal_action_mask()
+        a = pol.act(None, mask.astype(np.int8), st)
+        assert mask[a]
+        st.apply_action(a)
