@@ -42,9 +42,10 @@ class TrekkingState(GameState):
 
     # ------------------------------------------------------------ setup
     def __init__(self, game, rng: np.random.Generator):
-        self.game, self.rng = game, rng
-        p = game.params
+        self.game = game
         self._bind()
+        self.rng = rng
+        p = game.params
         n = p.num_players
         if isinstance(p.route_plan, tuple):
             self.plan = list(p.route_plan)
@@ -108,6 +109,7 @@ class TrekkingState(GameState):
             self._start_round_turns()
 
     def _bind(self):
+        self._rng, self._rng_snapshot = None, None
         p = self.game.params
         self.p = p
         self.map = C.MAP_E
@@ -619,18 +621,48 @@ class TrekkingState(GameState):
         encode_state(self, out)
 
     # ------------------------------------------------------------ copy / serialise
+    # the generator is materialised lazily: clones that never draw (search agents) stay cheap
+    @property
+    def rng(self) -> np.random.Generator:
+        if self._rng is None:
+            snap = self._rng_snapshot
+            bit_gen = getattr(np.random, snap["bit_generator"])()
+            bit_gen.state = snap
+            self._rng = np.random.Generator(bit_gen)
+            self._rng_snapshot = None
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
+        self._rng_snapshot = None
+
     def clone(self) -> "TrekkingState":
         s = TrekkingState.__new__(TrekkingState)
-        s.game = self.game
-        s._bind()
-        s.rng = rng_from_dict(rng_to_dict(self.rng))
-        s.plan = list(self.plan)
-        for f in _SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(s, f, [x[:] if isinstance(x, list) else x for x in getattr(self, f)])
-        for f in _NESTED_FIELDS:
-            setattr(s, f, [[y[:] if isinstance(y, list) else y for y in x] for x in getattr(self, f)])
+        s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
+        s._rng = None
+        s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        s.plan = self.plan
+        s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
+        s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
+        s.t_dest, s.t_tags, s.t_refuge, s.t_refuge_met, s.t_col = (
+            self.t_dest, self.t_tags, self.t_refuge, self.t_refuge_met, self.t_col)
+        s.order, s.refuge_queue = self.order[:], self.refuge_queue[:]
+        s.pos, s.energy = self.pos[:], self.energy[:]
+        s.rested_since_summit, s.last_summit_round = self.rested_since_summit[:], self.last_summit_round[:]
+        s.map_animals, s.summit_piles = self.map_animals[:], self.summit_piles[:]
+        s.removed_route, s.removed_rest = self.removed_route[:], self.removed_rest[:]
+        s.sunday_pos, s.opp_deck, s.opp_discard = self.sunday_pos[:], self.opp_deck[:], self.opp_discard[:]
+        s.opp_animals = self.opp_animals[:]
+        s.opp_tokens = [t[:] for t in self.opp_tokens]
+        s.events = self.events[:]
+        s.gps = [[c[:] for c in g] for g in self.gps]
+        s.animals = [[a[:] for a in g] for g in self.animals]
+        s.tokens = [[t[:] for t in g] for g in self.tokens]
+        s.route_piles = [x[:] for x in self.route_piles]
+        s.rest_piles = [x[:] for x in self.rest_piles]
+        s.bags = [x[:] for x in self.bags]
+        s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
 
     def to_dict(self) -> dict[str, Any]:

@@ -47,24 +47,29 @@ class HeuristicPolicy:
 
     # ---------------------------------------------------------------- evaluation
     @staticmethod
-    def value(st, seat: int) -> float:
-        """Heuristic worth of ``seat``'s position (after its turn has been completed)."""
+    def value(st, seat: int, ref=None) -> float:
+        """Heuristic worth of ``seat``'s position (after its turn has been completed).
+
+        Only ``seat``'s own board, energy and position are read from ``st``; the summit piles come
+        from ``ref`` (the state before the simulated turn), so the Sunday hikers' simulated moves
+        (which depend on the hidden deck) never inform the choice."""
+        ref = st if ref is None else ref
         v = float(st.scores_of(seat))
-        left = C.ROUNDS - st.rnd + (0 if st.is_terminal else 1)
         if st.is_terminal:
             return v
+        left = C.ROUNDS - ref.rnd
         e = st.energy[seat]
         v += min(left / 4.0, 1.0) * (0.9 * min(e, 8) + 0.25 * max(min(e, 12) - 8, 0))
         held = {t[0] for t in st.tokens[seat]}
         table = C.SUMMIT_ORDER_VP[st.plan[2]]
         here = st.pos[seat]
         for s, node in enumerate(st.map.summits):
-            if s in held or st.summit_piles[s] == 0:
+            if s in held or ref.summit_piles[s] == 0:
                 continue
             d = _DIST[here][node]
             if d > left:
                 continue
-            number = st.p.tokens_per_summit - st.summit_piles[s] + 1
+            number = st.p.tokens_per_summit - ref.summit_piles[s] + 1
             v += 0.7 * table[min(number, 4) - 1] / (1.0 + d)
         if st.plan[3] == "mulhacen":
             v += 0.01 * (st.map.altitude[here] - 700) * min(left / 4.0, 1.0)
@@ -113,7 +118,7 @@ class HeuristicPolicy:
             m = cl.legal_action_mask()
             return max(self._move_value(cl, seat, int(b), depth + 1) for b in np.flatnonzero(m))
         self._finish_turn(cl, seat)
-        return self.value(cl, seat)
+        return self.value(cl, seat, st)
 
     # ---------------------------------------------------------------- policy
     def act(self, observation, action_mask, state=None) -> int:
