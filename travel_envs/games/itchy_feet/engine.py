@@ -1,0 +1,860 @@
+"""Itchy Feet rules: the state and its transitions (no gymnasium / pettingzoo here).
+
+The engine keeps a small *task stack*: an action pushes the steps it causes
+(draw a card, check the hand limit, resolve an event, ask for a reaction, end
+the action ...) and ``_run`` pops them until one needs a decision, which sets
+``phase`` and ``actor``. Every task is a JSON-safe list, so a state in the
+middle of an event or a trade negotiation round-trips through ``to_dict``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+
+from . import actions as A
+from .components import (
+    AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE, CARD_NAMES, CHARACTER_NAMES,
+    CIVIL_UNREST, COUNTRY_ITEMS, COUNTRY_NAMES, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
+    DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXTENSION_CARDS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
+    HIPPIE, HIPPIE_RECYCLE_COST, IS_EVENT, IS_FORBIDDEN, JET_SETTER, LOCAL_GUIDE, LOCAL_GUIDE_PEEK,
+    LOUNGE_PASS, LUGGAGE_MIXUP, MOMS_CARD, MOUSETRAP, NUM_CARD_TYPES, NUM_CHARACTERS,
+    NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
+    RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE,
+)
+from .params import ItchyFeetParams
+
+# --- phases -------------------------------------------------------------------------
+PHASES = (
+    "none", "main", "discard_down", "recycle_pay", "recycle_take", "trade_partner", "trade_build",
+    "trade_response", "mousetrap", "insurance", "strike_discard", "luggage_pass",
+    "forbidden_companion", "smuggle_target", "guide_pick", "trading_post", "map_target",
+    "pickpocket_target", "steal_discard", "steal_target", "jet_discard",
+)
+(P_NONE, P_MAIN, P_DISCARD_DOWN, P_RECYCLE_PAY, P_RECYCLE_TAKE, P_TRADE_PARTNER, P_TRADE_BUILD,
+ P_TRADE_RESPONSE, P_MOUSETRAP, P_INSURANCE, P_STRIKE, P_LUGGAGE, P_FORBID_COMPANION, P_SMUGGLE_TARGET,
+ P_GUIDE_PICK, P_TRADING_POST, P_MAP_TARGET, P_PICK_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
+ P_JET_DISCARD) = range(len(PHASES))
+NUM_PHASES = len(PHASES)
+
+#: most card types a trade offer may ask for (a partner never holds more than 8 cards)
+MAX_ASK = 8
+
+_INT_FIELDS = (
+    "turn_player", "turn_number", "actions_left", "actions_done", "offers_made", "ph", "actor",
+    "partner", "announced", "rc_need", "rc_base", "event", "post_n", "forb", "winner",
+)
+_BOOL_FIELDS = ("lounge_used", "terminal")
+_LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed",
+                "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes")
+_NESTED_FIELDS = ("hands", "revealed", "stack")
+
+
+def start_player(own_countries: list[int], centre: int, rng: np.random.Generator) -> int:
+    """The seat whose country's capital is closest to the centre's (ruling 11: ties random)."""
+    dist = [DISTANCE_KM[c][centre] for c in own_countries]
+    best = min(dist)
+    ties = [s for s, d in enumerate(dist) if d - best < 1e-9]
+    return ties[0] if len(ties) == 1 else int(ties[int(rng.integers(len(ties)))])
+
+
+class ItchyFeetState(GameState):
+    """One game of Itchy Feet. Hands are count vectors over the 30 card types."""
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, game: "ItchyFeetGame", rng: np.random.Generator) -> None:
+        self.game = game
+        self.rng = rng
+        p: ItchyFeetParams = game.params
+        n = p.num_players
+        # 1. passports (and, with the extension, characters face up)
+        self.hands = [[0] * NUM_CARD_TYPES for _ in range(n)]
+        self.sizes = [0] * n
+        for s in range(n):
+            self._gain(s, PASSPORT)
+        if p.has("characters"):
+            self.characters = [int(c) for c in rng.permutation(NUM_CHARACTERS)[:n]]
+        else:
+            self.characters = [-1] * n
+        # 2. countries: one in front of each player, one in the centre, the rest put away
+        order = [int(c) for c in rng.permutation(NUM_COUNTRIES)]
+        self.own_country = order[:n]
+        self.centre = order[n]
+        self.unused = order[n + 1:]
+        self.away: list[int] = []
+        self.completed: list[int] = []
+        self.home_done = [False] * n
+        # 3. draw pile of items, 3 cards each
+        self.draw = [int(c) for c in rng.permutation(BASE_DRAW_PILE)]
+        for s in range(n):
+            for _ in range(STARTING_ITEMS):
+                self._gain(s, self.draw.pop())
+        # 4. extensions shuffled in after the deal
+        extra = [c for name in p.extensions for c in EXTENSION_CARDS[name]]
+        if extra:
+            self.draw.extend(extra)
+            self.draw = [int(c) for c in rng.permutation(self.draw)]
+        self.discard: list[int] = []
+        self.revealed: list[list[int]] = [[] for _ in range(n)]
+        # turn and decision context
+        self.turn_number = 0
+        self.actions_left = 1
+        self.actions_done = 0
+        self.offers_made = 0
+        self.lounge_used = False
+        self.ph = P_NONE
+        self.actor = -1
+        self.partner = -1
+        self.give = [0] * NUM_CARD_TYPES
+        self.ask = [0] * NUM_CARD_TYPES
+        self.announced = -1
+        self.rc_need = 0
+        self.rc_base = 0
+        self.event = -1
+        self.insured = [False] * n
+        self.lug_choice = [-1] * n
+        self.peek: list[int] = []
+        self.post_n = 0
+        self.forb = -1
+        self.jet: list[int] = []
+        self.winner = -1
+        self.terminal = False
+        self.stack: list[list] = []
+        # start: the player whose country is closest (real world) to the centre; ties random
+        first = start_player(self.own_country, self.centre, rng)
+        self.turn_player = first
+        self._start_turn(first)
+        self._run()
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def params(self) -> ItchyFeetParams:
+        return self.game.params
+
+    def hand_limit(self, s: int) -> int:
+        return BACKPACKER_HAND_LIMIT if self.characters[s] == BACKPACKER else HAND_LIMIT
+
+    def recycle_cost(self, s: int) -> int:
+        return HIPPIE_RECYCLE_COST if self.characters[s] == HIPPIE else RECYCLE_COST
+
+    def forbidden_count(self, s: int) -> int:
+        h = self.hands[s]
+        return h[26] + h[27] + h[28]
+
+    def free_count(self, s: int) -> int:
+        """Cards of ``s`` that may be discarded (everything but forbidden items)."""
+        return self.sizes[s] - self.forbidden_count(s)
+
+    def _gain(self, s: int, t: int) -> None:
+        self.hands[s][t] += 1
+        self.sizes[s] += 1
+
+    def _lose(self, s: int, t: int) -> None:
+        self.hands[s][t] -= 1
+        self.sizes[s] -= 1
+
+    def _to_discard(self, s: int, t: int) -> None:
+        self._lose(s, t)
+        self.discard.append(t)
+
+    def _seat(self, rel: int, of: int | None = None) -> int:
+        base = self.actor if of is None else of
+        return (base + rel) % self.num_players
+
+    def _random_card(self, s: int) -> int:
+        """A uniformly random card (by copies) from the hand of ``s``."""
+        k = int(self.rng.integers(self.sizes[s]))
+        for t, c in enumerate(self.hands[s]):
+            if k < c:
+                return t
+            k -= c
+        raise AssertionError("hand size out of sync")
+
+    def _reshuffle(self) -> None:
+        """The discard pile (events, forbidden items included) becomes the new draw pile."""
+        self.draw = [int(c) for c in self.rng.permutation(self.discard)] + self.draw
+        self.discard = []
+
+    def _set_decision(self, phase: int, actor: int) -> None:
+        self.ph = phase
+        self.actor = actor
+
+    def _win(self, s: int) -> None:
+        self.winner = s
+        self.terminal = True
+        self.stack = []
+        self.ph = P_NONE
+        self.actor = -1
+
+    def _check_postcards(self) -> None:
+        """Ruling 10: 4 postcards win at once; several at once -> first in turn order."""
+        if not self.params.has("postcards"):
+            return
+        n = self.num_players
+        for k in range(n):
+            s = (self.turn_player + k) % n
+            if self.hands[s][POSTCARD] >= POSTCARDS_TO_WIN:
+                self._win(s)
+                return
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        return -1 if self.terminal else self.actor
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.ph]
+
+    def scores(self) -> list[float]:
+        return [float(self.home_done[s]) + float(self.winner == s) for s in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    # ------------------------------------------------------------------ turn structure
+    def _start_turn(self, s: int) -> None:
+        self.turn_player = s
+        self.turn_number += 1
+        if self.turn_number > self.params.max_turns:
+            self.terminal = True  # ruling 13: nobody wins
+            self.stack = []
+            self.ph = P_NONE
+            self.actor = -1
+            return
+        self.actions_left = 1
+        self.actions_done = 0
+        self.offers_made = 0
+        self.lounge_used = False
+        self.announced = -1
+        self.event = -1
+        self.stack.append(["main"])
+        if self.sizes[s] == 0:  # empty hand: draw 3, not an action
+            self.stack.append(["draw", s, EMPTY_HAND_DRAW, 0])
+
+    def _run(self) -> None:
+        """Pop tasks until one asks for a decision or the game ends."""
+        self.ph = P_NONE
+        while not self.terminal and self.ph == P_NONE:
+            task = self.stack.pop()
+            getattr(self, "_t_" + task[0])(*task[1:])
+
+    # ---- tasks
+    def _t_main(self) -> None:
+        self._set_decision(P_MAIN, self.turn_player)
+
+    def _t_done(self) -> None:
+        """The action is complete: another one (Lounge Pass) or the next player's turn."""
+        self.actions_left -= 1
+        self.actions_done += 1
+        self.announced = -1
+        self.offers_made = 0
+        self.partner = -1
+        if self.actions_left > 0:
+            self._set_decision(P_MAIN, self.turn_player)
+        else:
+            self._t_endturn()
+
+    def _t_endturn(self) -> None:
+        self._start_turn((self.turn_player + 1) % self.num_players)
+
+    def _t_draw(self, s: int, n: int, rec: int) -> None:
+        """``s`` draws ``n`` cards one at a time (events resolve at once and are replaced)."""
+        if n > 1:
+            self.stack.append(["draw", s, n - 1, rec])
+        if not self.draw:
+            if not self.discard:
+                return  # ruling 12: nothing to draw, the draw is skipped
+            self._reshuffle()
+        c = self.draw.pop()
+        if not self.draw and self.discard:
+            self._reshuffle()  # the final card was pulled
+        if IS_EVENT[c]:
+            self.discard.append(c)
+            if any(not IS_EVENT[x] for x in self.draw) or any(not IS_EVENT[x] for x in self.discard):
+                self.stack.append(["draw", s, 1, rec])  # the replacement card
+            self.stack.append(["event", c, s])
+            return
+        self._gain(s, c)
+        if rec:
+            self.jet.append(c)
+        else:
+            self.stack.append(["limit", s])
+        if c == POSTCARD:
+            self._check_postcards()
+
+    def _t_limit(self, s: int) -> None:
+        if self.sizes[s] > self.hand_limit(s) and self.free_count(s) > 0:
+            self.stack.append(["limit", s])
+            self._set_decision(P_DISCARD_DOWN, s)
+
+    def _t_mouse(self) -> None:
+        """Reaction window after an announced action: the Mousetrap holder may cancel it."""
+        if not self.params.reactions:
+            return
+        n = self.num_players
+        for k in range(1, n):
+            s = (self.turn_player + k) % n
+            if self.hands[s][MOUSETRAP]:
+                self._set_decision(P_MOUSETRAP, s)
+                return
+
+    def _t_exec(self, a: int) -> None:
+        self._execute(a)
+
+    def _t_respond(self) -> None:
+        self._set_decision(P_TRADE_RESPONSE, self.partner)
+
+    def _t_event(self, e: int, s: int) -> None:
+        self.event = e
+        if e == CIVIL_UNREST:
+            # ruling: the centre is shared, Travel Insurance cannot shield it
+            self.away.append(self.centre)
+            if self.unused:
+                self.centre = self.unused.pop(int(self.rng.integers(len(self.unused))))
+            else:
+                self.centre = self.away.pop()  # no unused country left: the centre stays
+            return
+        self.insured = [False] * self.num_players
+        self.stack.append(["evapply", e, s])
+        if self.params.reactions:
+            self.stack.append(["insure", s])
+
+    def _t_insure(self, s: int) -> None:
+        n = self.num_players
+        for k in range(n):
+            q = (s + k) % n
+            if self.hands[q][TRAVEL_INSURANCE]:
+                self._set_decision(P_INSURANCE, q)
+                return
+
+    def _t_evapply(self, e: int, s: int) -> None:
+        n = self.num_players
+        order = [(s + k) % n for k in range(n)]
+        affected = [q for q in order if not self.insured[q]]
+        if e == AIRLINE_STRIKE:
+            for q in reversed(affected):
+                self.stack.append(["strike", q])
+        elif e == LUGGAGE_MIXUP:
+            self.lug_choice = [-1] * n
+            self.stack.append(["lugapply", s])
+            for q in reversed(affected):
+                self.stack.append(["lug", q])
+        elif e == DUTY_FREE_DAY:
+            for q in reversed(affected):
+                self.stack.append(["draw", q, 1, 0])
+
+    def _t_strike(self, q: int) -> None:
+        if self.free_count(q) > 0:
+            self._set_decision(P_STRIKE, q)
+
+    def _t_lug(self, q: int) -> None:
+        if self.sizes[q] > 0:
+            self._set_decision(P_LUGGAGE, q)
+
+    def _t_lugapply(self, s: int) -> None:
+        """Everyone passes the chosen card to the next unaffected-by-insurance player on the left."""
+        n = self.num_players
+        ring = [(s + k) % n for k in range(n) if not self.insured[(s + k) % n]]
+        moves = []
+        for i, q in enumerate(ring):
+            t = self.lug_choice[q]
+            if t >= 0:
+                moves.append((q, ring[(i + 1) % len(ring)], t))
+        for q, _, t in moves:
+            self._lose(q, t)
+        for _, r, t in moves:
+            self._gain(r, t)
+        self.lug_choice = [-1] * n
+        for q in reversed(ring):
+            self.stack.append(["limit", q])
+        self._check_postcards()
+
+    def _t_jet(self, s: int) -> None:
+        """Jet-setter: of the 2 drawn cards, keep 1 and discard the other."""
+        if len(self.jet) >= 2 and self._jet_options(s):
+            self._set_decision(P_JET_DISCARD, s)
+        else:
+            self.jet = []
+
+    def _jet_options(self, s: int) -> list[int]:
+        return [t for t in set(self.jet) if self.hands[s][t] > 0 and not IS_FORBIDDEN[t]]
+
+    # ------------------------------------------------------------------ legality
+    def can_travel(self, s: int, target: int, mom: int) -> bool:
+        h = self.hands[s]
+        if target == A.TRAVEL_OWN:
+            country = self.own_country[s]
+            if country < 0:
+                return False
+        else:
+            if not self.home_done[s]:
+                return False  # own country first
+            country = self.centre
+        if h[PASSPORT] == 0:
+            return False
+        if self.forbidden_count(s) and self.characters[s] != SMUGGLER:
+            return False
+        if mom and h[MOMS_CARD] == 0:
+            return False
+        req = COUNTRY_ITEMS[country]
+        for k in range(3):
+            if k + 1 != mom and h[req[k]] == 0:
+                return False
+        return True
+
+    def _recycle_pool(self) -> list[int]:
+        """Card types the pending/possible recycle may take (never events)."""
+        return sorted({t for t in self.discard[: self.rc_base] if not IS_EVENT[t]})
+
+    def _others_with_cards(self, s: int) -> bool:
+        return any(self.sizes[q] for q in range(self.num_players) if q != s)
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(A.NUM_ACTIONS, bool)
+        if self.terminal:
+            return mask
+        ph, s = self.ph, self.actor
+        h = self.hands[s]
+        n = self.num_players
+        if ph == P_MAIN:
+            mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
+            if self.free_count(s) >= self.recycle_cost(s) and any(not IS_EVENT[t] for t in self.discard):
+                mask[A.RECYCLE] = True
+            if self.offers_made < self.params.max_trade_offers and self.sizes[s] > 0:
+                mask[A.TRADE] = True
+            for target in (0, 1):
+                for mom in range(4):
+                    if self.can_travel(s, target, mom):
+                        mask[A.travel_action(target, mom)] = True
+            if h[LOUNGE_PASS] and self.actions_done == 0 and not self.lounge_used:
+                mask[A.LOUNGE] = True
+            if h[LOCAL_GUIDE] and (self.draw or self.discard):
+                mask[A.GUIDE] = True
+            if h[TRADING_POST]:
+                mask[A.POST] = True
+            if h[POORLY_DRAWN_MAP] and self.own_country[s] >= 0 and any(
+                    self.own_country[q] >= 0 for q in range(n) if q != s):
+                mask[A.MAP] = True
+            if h[PICKPOCKET] and self._others_with_cards(s):
+                mask[A.PICK] = True
+            if h[DUTY_FREE_VOUCHER]:
+                mask[A.VOUCHER] = True
+            if self.params.steal_action and self.free_count(s) > 0 and self._others_with_cards(s):
+                mask[A.STEAL] = True
+            free = self.free_count(s)
+            smuggler = self.characters[s] == SMUGGLER
+            for i, f in enumerate(FORBIDDEN):
+                if h[f]:
+                    if free > 0:
+                        mask[A.FORBID_BASE + i] = True
+                    if smuggler:
+                        mask[A.SMUGGLE_BASE + i] = True
+        elif ph in (P_DISCARD_DOWN, P_RECYCLE_PAY, P_STRIKE, P_FORBID_COMPANION, P_STEAL_DISCARD,
+                    P_TRADING_POST):
+            for t in range(NUM_CARD_TYPES):
+                if h[t] and not IS_FORBIDDEN[t]:
+                    mask[A.CARD_BASE + t] = True
+            if ph == P_TRADING_POST:
+                mask[A.CANCEL] = True
+        elif ph == P_RECYCLE_TAKE:
+            for t in self._recycle_pool():
+                mask[A.CARD_BASE + t] = True
+        elif ph == P_LUGGAGE:
+            for t in range(NUM_CARD_TYPES):
+                if h[t]:
+                    mask[A.CARD_BASE + t] = True
+        elif ph == P_GUIDE_PICK:
+            for t in self.peek:
+                if not IS_EVENT[t]:
+                    mask[A.CARD_BASE + t] = True
+        elif ph == P_JET_DISCARD:
+            for t in self._jet_options(s):
+                mask[A.CARD_BASE + t] = True
+        elif ph == P_TRADE_PARTNER:
+            for rel in range(1, n):
+                mask[A.TARGET_BASE + rel - 1] = True
+            mask[A.CANCEL] = True
+        elif ph == P_TRADE_BUILD:
+            give, ask = self.give, self.ask
+            for t in range(NUM_CARD_TYPES):
+                if h[t] > give[t]:
+                    mask[A.CARD_BASE + t] = True
+            if sum(ask) < MAX_ASK:
+                for t in range(NUM_CARD_TYPES):
+                    if not IS_EVENT[t]:
+                        mask[A.ASK_BASE + t] = True
+            if sum(give) and sum(ask):
+                mask[A.PROPOSE] = True
+            mask[A.CANCEL] = True
+        elif ph == P_TRADE_RESPONSE:
+            mask[A.NO] = True
+            if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
+                mask[A.YES] = True
+        elif ph in (P_MOUSETRAP, P_INSURANCE):
+            mask[A.YES] = True
+            mask[A.NO] = True
+        elif ph == P_SMUGGLE_TARGET:
+            for rel in range(1, n):
+                mask[A.TARGET_BASE + rel - 1] = True
+        elif ph == P_MAP_TARGET:
+            for rel in range(1, n):
+                if self.own_country[(s + rel) % n] >= 0:
+                    mask[A.TARGET_BASE + rel - 1] = True
+        elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
+            for rel in range(1, n):
+                if self.sizes[(s + rel) % n]:
+                    mask[A.TARGET_BASE + rel - 1] = True
+        return mask
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, a: int) -> None:
+        ph, s = self.ph, self.actor
+        push = self.stack.append
+        if ph == P_MAIN:
+            if a == A.LOUNGE:
+                self._to_discard(s, LOUNGE_PASS)
+                self.actions_left += 1
+                self.lounge_used = True
+                return  # still the main decision
+            if a == A.TRADE:
+                self.offers_made += 1
+                self.give = [0] * NUM_CARD_TYPES
+                self.ask = [0] * NUM_CARD_TYPES
+                self.ph = P_TRADE_PARTNER
+                return
+            # announce the action; special items are played (discarded) when announced
+            card = {A.GUIDE: LOCAL_GUIDE, A.POST: TRADING_POST, A.MAP: POORLY_DRAWN_MAP,
+                    A.PICK: PICKPOCKET, A.VOUCHER: DUTY_FREE_VOUCHER}.get(a)
+            if card is not None:
+                self._to_discard(s, card)
+            self.announced = a
+            push(["exec", a])
+            push(["mouse"])
+        elif ph == P_DISCARD_DOWN or ph == P_STRIKE:
+            self._to_discard(s, a - A.CARD_BASE)
+        elif ph == P_RECYCLE_PAY:
+            self._to_discard(s, a - A.CARD_BASE)
+            self.rc_need -= 1
+            if self.rc_need > 0:
+                return
+            self.ph = P_RECYCLE_TAKE
+            return
+        elif ph == P_RECYCLE_TAKE:
+            t = a - A.CARD_BASE
+            # take a copy from the part of the pile that was there before paying
+            idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
+            del self.discard[idx]
+            self._gain(s, t)
+            self.rc_base = 0
+            push(["done"])
+            push(["limit", s])
+            self._check_postcards()
+        elif ph == P_TRADE_PARTNER:
+            if a == A.CANCEL:
+                self.ph = P_MAIN
+                return
+            self.partner = self._seat(a - A.TARGET_BASE + 1)
+            self.ph = P_TRADE_BUILD
+            return
+        elif ph == P_TRADE_BUILD:
+            if a == A.CANCEL:
+                self._clear_offer()
+                self.ph = P_MAIN
+                return
+            if a == A.PROPOSE:
+                self.announced = A.TRADE
+                push(["respond"])
+                push(["mouse"])
+            elif a < A.ASK_BASE:
+                self.give[a - A.CARD_BASE] += 1
+                return
+            else:
+                self.ask[a - A.ASK_BASE] += 1
+                return
+        elif ph == P_TRADE_RESPONSE:
+            if a == A.NO:
+                self._clear_offer()
+                self.announced = -1
+                self._set_decision(P_MAIN, self.turn_player)
+                return
+            self._exchange()
+        elif ph == P_MOUSETRAP:
+            if a == A.YES:  # the announced action is cancelled and the turn ends
+                self._to_discard(s, MOUSETRAP)
+                self.stack = []
+                self._clear_offer()
+                self.announced = -1
+                self.partner = -1
+                self.peek = []
+                self._t_endturn()
+        elif ph == P_INSURANCE:
+            if a == A.YES:
+                self._to_discard(s, TRAVEL_INSURANCE)
+                self.insured[s] = True
+        elif ph == P_LUGGAGE:
+            self.lug_choice[s] = a - A.CARD_BASE
+        elif ph == P_FORBID_COMPANION:
+            self._to_discard(s, self.forb)
+            self._to_discard(s, a - A.CARD_BASE)
+            self.forb = -1
+            push(["done"])
+        elif ph == P_SMUGGLE_TARGET:
+            q = self._seat(a - A.TARGET_BASE + 1)
+            self._lose(s, self.forb)
+            self._gain(q, self.forb)
+            self.forb = -1
+            push(["done"])
+            push(["limit", q])
+        elif ph == P_GUIDE_PICK:
+            t = a - A.CARD_BASE
+            self.peek.remove(t)
+            self._gain(s, t)
+            self.draw.extend(self.peek)
+            self.peek = []
+            self.draw = [int(c) for c in self.rng.permutation(self.draw)]
+            push(["done"])
+            push(["limit", s])
+            self._check_postcards()
+        elif ph == P_TRADING_POST:
+            if a != A.CANCEL:
+                self._to_discard(s, a - A.CARD_BASE)
+                self.post_n += 1
+                if self.post_n < TRADING_POST_MAX:
+                    return
+            k, self.post_n = self.post_n, 0
+            push(["done"])
+            if k:
+                push(["draw", s, k, 0])
+        elif ph == P_MAP_TARGET:
+            q = self._seat(a - A.TARGET_BASE + 1)
+            self.own_country[s], self.own_country[q] = self.own_country[q], self.own_country[s]
+            push(["done"])
+        elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
+            q = self._seat(a - A.TARGET_BASE + 1)
+            t = self._random_card(q)
+            self._lose(q, t)
+            self._gain(s, t)
+            push(["done"])
+            push(["limit", s])
+            self._check_postcards()
+        elif ph == P_STEAL_DISCARD:
+            self._to_discard(s, a - A.CARD_BASE)
+            self.ph = P_STEAL_TARGET
+            return
+        elif ph == P_JET_DISCARD:
+            self._to_discard(s, a - A.CARD_BASE)
+            self.jet = []
+        if not self.terminal:
+            self._run()
+
+    def _clear_offer(self) -> None:
+        self.give = [0] * NUM_CARD_TYPES
+        self.ask = [0] * NUM_CARD_TYPES
+        self.partner = -1
+
+    def _exchange(self) -> None:
+        """The partner accepted: cards change hands face up; the initiator draws the bonus."""
+        s, q = self.turn_player, self.partner
+        for t in range(NUM_CARD_TYPES):
+            g, k = self.give[t], self.ask[t]
+            if g:
+                self.hands[s][t] -= g
+                self.hands[q][t] += g
+            if k:
+                self.hands[q][t] -= k
+                self.hands[s][t] += k
+        moved_out, moved_in = sum(self.give), sum(self.ask)
+        self.sizes[s] += moved_in - moved_out
+        self.sizes[q] += moved_out - moved_in
+        self._clear_offer()
+        push = self.stack.append
+        push(["done"])
+        if self.characters[q] == DIPLOMAT:
+            push(["draw", q, 1, 0])
+        push(["draw", s, 1, 0])  # the bonus card
+        push(["limit", s])
+        push(["limit", q])
+        self._check_postcards()
+
+    def _execute(self, a: int) -> None:
+        """Carry out an announced main action (no Mousetrap was played)."""
+        s = self.turn_player
+        push = self.stack.append
+        self.announced = -1
+        if a == A.DRAW:
+            push(["done"])
+            if self.characters[s] == JET_SETTER:
+                self.jet = []
+                push(["limit", s])
+                push(["jet", s])
+                push(["draw", s, 2, 1])
+            else:
+                push(["draw", s, 1, 0])
+        elif a == A.RECYCLE:
+            self.rc_need = self.recycle_cost(s)
+            self.rc_base = len(self.discard)
+            self._set_decision(P_RECYCLE_PAY, s)
+        elif A.TRAVEL_BASE <= a < A.TRAVEL_BASE + 8:
+            self._travel(s, *divmod(a - A.TRAVEL_BASE, 4))
+        elif a == A.GUIDE:
+            if not self.draw:
+                self._reshuffle()
+            k = min(LOCAL_GUIDE_PEEK, len(self.draw))
+            self.peek = self.draw[len(self.draw) - k:]
+            del self.draw[len(self.draw) - k:]
+            if any(not IS_EVENT[t] for t in self.peek):
+                self._set_decision(P_GUIDE_PICK, s)
+            else:
+                self.draw.extend(self.peek)
+                self.peek = []
+                self.draw = [int(c) for c in self.rng.permutation(self.draw)]
+                push(["done"])
+        elif a == A.POST:
+            self.post_n = 0
+            self._set_decision(P_TRADING_POST, s)
+        elif a == A.MAP:
+            self._set_decision(P_MAP_TARGET, s)
+        elif a == A.PICK:
+            self._set_decision(P_PICK_TARGET, s)
+        elif a == A.VOUCHER:
+            push(["done"])
+            push(["draw", s, 2, 0])
+        elif a == A.STEAL:
+            self._set_decision(P_STEAL_DISCARD, s)
+        elif A.FORBID_BASE <= a < A.FORBID_BASE + 3:
+            self.forb = FORBIDDEN[a - A.FORBID_BASE]
+            self._set_decision(P_FORBID_COMPANION, s)
+        elif A.SMUGGLE_BASE <= a < A.SMUGGLE_BASE + 3:
+            self.forb = FORBIDDEN[a - A.SMUGGLE_BASE]
+            self._set_decision(P_SMUGGLE_TARGET, s)
+        else:  # pragma: no cover - masked out
+            raise AssertionError(f"not a main action: {a}")
+
+    def _travel(self, s: int, target: int, mom: int) -> None:
+        # legality may have changed since the announcement only through a Mousetrap (which
+        # cancels it), so the check below is a safety net
+        if not self.can_travel(s, target, mom):  # pragma: no cover
+            raise AssertionError("travel became illegal after the announcement")
+        self.revealed[s] = list(self.hands[s])  # the whole hand is shown
+        country = self.own_country[s] if target == A.TRAVEL_OWN else self.centre
+        for k, t in enumerate(COUNTRY_ITEMS[country]):
+            self._to_discard(s, MOMS_CARD if k + 1 == mom else t)
+        if target == A.TRAVEL_CENTRE:
+            self._win(s)
+            return
+        self.completed.append(country)
+        self.own_country[s] = -1
+        self.home_done[s] = True
+        push = self.stack.append
+        push(["done"])
+        push(["draw", s, 2 if self.characters[s] == GLOBETROTTER else 1, 0])
+
+    # ------------------------------------------------------------------ observation
+    def observation(self, seat: int, out: np.ndarray) -> None:
+        from .encoder import encode_observation
+
+        encode_observation(self, seat, out)
+
+    def state_tensor(self, out: np.ndarray) -> None:
+        from .encoder import encode_state
+
+        encode_state(self, out)
+
+    # ------------------------------------------------------------------ copy / serialise
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"centre": self.centre, "rng": rng_to_dict(self.rng)}
+        for f in _INT_FIELDS:
+            d[f] = int(getattr(self, f))
+        for f in _BOOL_FIELDS:
+            d[f] = bool(getattr(self, f))
+        for f in _LIST_FIELDS:
+            d[f] = list(getattr(self, f))
+        for f in _NESTED_FIELDS:
+            d[f] = [list(x) for x in getattr(self, f)]
+        return d
+
+    @classmethod
+    def from_dict(cls, game: "ItchyFeetGame", data: dict[str, Any]) -> "ItchyFeetState":
+        s = cls.__new__(cls)
+        s.game = game
+        s.rng = rng_from_dict(data["rng"])
+        s.centre = int(data["centre"])
+        for f in _INT_FIELDS:
+            setattr(s, f, int(data[f]))
+        for f in _BOOL_FIELDS:
+            setattr(s, f, bool(data[f]))
+        for f in _LIST_FIELDS:
+            setattr(s, f, list(data[f]))
+        for f in _NESTED_FIELDS:
+            setattr(s, f, [list(x) for x in data[f]])
+        return s
+
+    def clone(self) -> "ItchyFeetState":
+        c = ItchyFeetState.__new__(ItchyFeetState)
+        c.game = self.game
+        c.rng = rng_from_dict(rng_to_dict(self.rng))
+        c.centre = self.centre
+        for f in _INT_FIELDS + _BOOL_FIELDS:
+            setattr(c, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(c, f, list(getattr(self, f)))
+        for f in _NESTED_FIELDS:
+            setattr(c, f, [list(x) for x in getattr(self, f)])
+        return c
+
+    # ------------------------------------------------------------------ text
+    def action_to_string(self, action: int) -> str:
+        s = self.actor if self.actor >= 0 else self.turn_player
+        text = A.describe(action, self.own_country[s], self.centre)
+        if A.TARGET_BASE <= action < A.TARGET_BASE + 5 and s >= 0:
+            text += f" (player {self._seat(action - A.TARGET_BASE + 1, s)})"
+        return text
+
+    def render_text(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+
+class ItchyFeetGame(Game):
+    name = "itchy_feet"
+    Params = ItchyFeetParams
+    State = ItchyFeetState
+    player_counts = (2, 3, 4, 5, 6)
+    render_modes = ("ansi",)
+    score_scale = 2.0
+    observation_bounds = (0.0, 1.0)
+    max_decisions = 30_000
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        from .encoder import observation_size, state_size
+
+        self._obs_size = observation_size()
+        self._state_size = state_size()
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        return self._obs_size
+
+    @property
+    def state_size(self) -> int:
+        return self._state_size
+
+    def new_initial_state(self, rng: np.random.Generator) -> ItchyFeetState:
+        return ItchyFeetState(self, rng)
+
+
+__all__ = ["ItchyFeetGame", "ItchyFeetState", "PHASES", "CHARACTER_NAMES", "COUNTRY_NAMES", "CARD_NAMES"]

@@ -1,0 +1,204 @@
+"""A sensible-beginner Itchy Feet policy.
+
+It reads only what its seat may see: its own hand, the public table (countries,
+discard pile, hand sizes, the offer on the table). Plan: travel as soon as
+possible; otherwise take a needed item from the discard pile (Recycle) or from
+another player (Trade: one junk card for one missing item), use its special
+items, get rid of forbidden items, else Draw. Discards always go to the card
+with the lowest marginal value.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
+                         IS_FORBIDDEN, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD, NUM_CARD_TYPES,
+                         PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SPECIALS, TRADING_POST)
+from .engine import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
+                     P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
+                     P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
+                     P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
+
+JUNK = 1.0  # cards worth at most this are happily given away
+
+
+class HeuristicPolicy:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    # ------------------------------------------------------------------ card values
+    @staticmethod
+    def needs(state, s: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(items for the next destination, items for the centre afterwards)."""
+        own = state.own_country[s]
+        centre = COUNTRY_ITEMS[state.centre]
+        if own >= 0:
+            return COUNTRY_ITEMS[own], centre
+        return centre, ()
+
+    def value(self, state, s: int, t: int, copies: int) -> float:
+        """Value of holding the ``copies``-th copy of card type ``t`` (copies >= 1)."""
+        now, later = self.needs(state, s)
+        if t == PASSPORT:
+            return 10.0 if copies == 1 else 0.5
+        if t in ITEMS:
+            if t in now:
+                return 8.0 if copies == 1 else (3.0 if t in later and copies == 2 else 0.5)
+            if t in later:
+                return 4.0 if copies == 1 else 0.5
+            return 0.3
+        if IS_FORBIDDEN[t]:
+            return -5.0
+        if t == POSTCARD:
+            return 2.0 + 2.0 * copies
+        if t == MOMS_CARD:
+            return 6.0
+        if t in SPECIALS:
+            return 3.0
+        return 0.0
+
+    def keep_value(self, state, s: int, t: int) -> float:
+        """What losing one card of type ``t`` costs ``s``."""
+        return self.value(state, s, t, state.hands[s][t])
+
+    def gain_value(self, state, s: int, t: int) -> float:
+        return self.value(state, s, t, state.hands[s][t] + 1)
+
+    def _cheapest(self, state, s: int, mask: np.ndarray, base: int, exclude=None) -> int:
+        best, best_v = -1, None
+        for t in range(NUM_CARD_TYPES):
+            if mask[base + t] and (exclude is None or exclude[t] < state.hands[s][t]):
+                v = self.keep_value(state, s, t) if exclude is None else self.value(
+                    state, s, t, state.hands[s][t] - exclude[t])
+                if best_v is None or v < best_v:
+                    best, best_v = t, v
+        return best
+
+    def _best_gain(self, state, s: int, mask: np.ndarray) -> int:
+        best, best_v = -1, None
+        for t in range(NUM_CARD_TYPES):
+            if mask[A.CARD_BASE + t]:
+                v = self.gain_value(state, s, t)
+                if best_v is None or v > best_v:
+                    best, best_v = t, v
+        return best
+
+    def missing(self, state, s: int) -> list[int]:
+        now, _ = self.needs(state, s)
+        return [t for t in now if state.hands[s][t] == 0]
+
+    def junk(self, state, s: int) -> list[int]:
+        h = state.hands[s]
+        return [t for t in range(NUM_CARD_TYPES)
+                if h[t] and not IS_FORBIDDEN[t] and self.keep_value(state, s, t) <= JUNK]
+
+    # ------------------------------------------------------------------ policy
+    def act(self, observation, action_mask, state) -> int:
+        mask = np.asarray(action_mask).astype(bool)
+        a = self._choose(state, mask)
+        if a is None or not mask[a]:
+            legal = np.flatnonzero(mask)
+            a = int(legal[0]) if not mask[A.DRAW] else A.DRAW
+        return int(a)
+
+    def _choose(self, state, mask: np.ndarray):
+        s, ph = state.actor, state.ph
+        n = state.num_players
+        if ph == P_MAIN:
+            return self._main(state, s, mask)
+        if ph in (P_DISCARD_DOWN, P_STRIKE, P_RECYCLE_PAY, P_FORBID_COMPANION, P_STEAL_DISCARD,
+                  P_LUGGAGE, P_JET_DISCARD):
+            return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
+        if ph == P_TRADING_POST:
+            junk = [t for t in self.junk(state, s) if mask[A.CARD_BASE + t]]
+            return A.CARD_BASE + junk[0] if junk else A.CANCEL
+        if ph in (P_RECYCLE_TAKE, P_GUIDE_PICK):
+            return A.CARD_BASE + self._best_gain(state, s, mask)
+        if ph == P_TRADE_PARTNER:
+            rel = (state.offers_made - 1) % (n - 1) + 1
+            return A.TARGET_BASE + rel - 1
+        if ph == P_TRADE_BUILD:
+            if sum(state.give) == 0:
+                junk = self.junk(state, s)
+                return A.CARD_BASE + junk[0] if junk else A.CANCEL
+            if sum(state.ask) == 0:
+                miss = self.missing(state, s)
+                return A.ASK_BASE + miss[0] if miss else A.CANCEL
+            return A.PROPOSE
+        if ph == P_TRADE_RESPONSE:
+            if not mask[A.YES]:
+                return A.NO
+            gain = sum(self.value(state, s, t, state.hands[s][t] + k)
+                       for t in range(NUM_CARD_TYPES) for k in range(1, state.give[t] + 1))
+            loss = sum(self.value(state, s, t, state.hands[s][t] - k)
+                       for t in range(NUM_CARD_TYPES) for k in range(state.ask[t]))
+            return A.YES if gain > loss else A.NO
+        if ph == P_MOUSETRAP:
+            travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
+            return A.YES if travel else A.NO
+        if ph == P_INSURANCE:
+            return A.YES if state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
+        if ph in (P_PICK_TARGET, P_STEAL_TARGET, P_SMUGGLE_TARGET, P_MAP_TARGET):
+            return self._target(state, s, mask, ph)
+        return None
+
+    def _target(self, state, s: int, mask: np.ndarray, ph: int) -> int:
+        n = state.num_players
+        best, best_v = None, None
+        for rel in range(1, n):
+            a = A.TARGET_BASE + rel - 1
+            if not mask[a]:
+                continue
+            q = (s + rel) % n
+            if ph == P_MAP_TARGET:
+                c = state.own_country[q]
+                v = -sum(1 for t in COUNTRY_ITEMS[c] if state.hands[s][t] == 0)
+            else:  # the leader (own country done) with the most cards
+                v = 10 * state.home_done[q] + state.sizes[q]
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _main(self, state, s: int, mask: np.ndarray):
+        h = state.hands[s]
+        for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN):
+            for mom in range(4):
+                a = A.travel_action(target, mom)
+                if mask[a]:
+                    return a
+        if mask[A.LOUNGE]:
+            return A.LOUNGE
+        for i, f in enumerate(FORBIDDEN):
+            if mask[A.SMUGGLE_BASE + i]:
+                return A.SMUGGLE_BASE + i
+            if mask[A.FORBID_BASE + i]:
+                return A.FORBID_BASE + i
+        miss = self.missing(state, s)
+        if miss and mask[A.RECYCLE]:
+            pool = {t for t in state.discard if not IS_EVENT[t]}
+            cost = state.recycle_cost(s)
+            junk_cards = sum(h[t] for t in self.junk(state, s))
+            if any(t in pool for t in miss) and junk_cards >= cost:
+                return A.RECYCLE
+        if miss and mask[A.MAP]:
+            own = state.own_country[s]
+            for q in range(state.num_players):
+                c = state.own_country[q]
+                if q != s and c >= 0:
+                    if sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
+                        return A.MAP
+            del own
+        for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
+            if h[card] and mask[a]:
+                return a
+        if h[TRADING_POST] and mask[A.POST] and len(self.junk(state, s)) >= 2:
+            return A.POST
+        if miss and mask[A.TRADE] and self.junk(state, s) and state.offers_made < state.num_players - 1:
+            return A.TRADE
+        if mask[A.STEAL] and self.junk(state, s):
+            return A.STEAL
+        return A.DRAW
