@@ -120,6 +120,7 @@ class GlobetrotterState(GameState):
         self.key = -1  # -1 = in the centre
         self.score = [0] * n
         self.round_points: list[list[int]] = []
+        self.round_positions: list[list[int]] = []  # positions at the end of each round
         self.round = 0
         self.start = 0
         self.cur = 0
@@ -440,6 +441,7 @@ class GlobetrotterState(GameState):
         n, pos = self.n, self.pos
         pts = [sum(pos[p] - pos[q] for q in range(n) if pos[q] < pos[p]) for p in range(n)]
         self.round_points.append(pts)
+        self.round_positions.append(list(pos))
         for p in range(n):
             self.score[p] += pts[p]
         self.round += 1
@@ -493,6 +495,7 @@ class GlobetrotterState(GameState):
             "key": self.key,
             "score": list(self.score),
             "round_points": [list(r) for r in self.round_points],
+            "round_positions": [list(r) for r in self.round_positions],
             "round": self.round,
             "start": self.start,
             "cur": self.cur,
@@ -533,6 +536,7 @@ class GlobetrotterState(GameState):
         s.key = int(data["key"])
         s.score = [int(x) for x in data["score"]]
         s.round_points = [list(r) for r in data.get("round_points", [])]
+        s.round_positions = [list(r) for r in data.get("round_positions", [])]
         s.round = int(data["round"])
         s.start = int(data["start"])
         s.cur = int(data["cur"])
@@ -568,6 +572,7 @@ class GlobetrotterState(GameState):
         s.parking = self.parking[:]
         s.score = self.score[:]
         s.round_points = [r[:] for r in self.round_points]
+        s.round_positions = [r[:] for r in self.round_positions]
         s.marked = self.marked.copy()
         s.played = self.played[:]
         s.tiebreak = self.tiebreak[:]

@@ -1,0 +1,108 @@
+"""Random and heuristic simulations of Globetrotter with invariants checked after every action."""
+
+import numpy as np
+import pytest
+
+from travel_envs.agents.base import RandomPolicy
+from travel_envs.games.globetrotter import GAME, HeuristicPolicy
+from travel_envs.games.globetrotter import encoder as E
+
+VARIANTS = [
+    {},
+    {"short_game": True, "prefill_parking": True},
+    {"wild_faces": 2, "park_same_space": False},
+]
+
+
+def check_invariants(s, prev_pos, prev_round):
+    n = s.n
+    locations = list(s.deck) + list(s.journal) + list(s.discards) + [c for c in s.parking if c >= 0]
+    for p in range(n):
+        held = np.flatnonzero(s.hands[p]).tolist()
+        assert len(held) == s.hand_size[p]
+        locations += held
+    assert sorted(locations) == list(range(49)), "the 49 movement cards must all be accounted for"
+    assert -1 <= s.key < n
+    if s.round == prev_round and not s.is_terminal:
+        assert all(a >= b for a, b in zip(s.pos, prev_pos)), "positions only move forward in a round"
+    assert len(s.round_points) == len(s.round_positions) == min(s.round, s.params.rounds)
+    for pts, pos in zip(s.round_points, s.round_positions):
+        assert pts == [sum(max(0, pos[p] - pos[q]) for q in range(n)) for p in range(n)]
+    assert s.score == [sum(r[p] for r in s.round_points) for p in range(n)]
+    if not s.is_terminal:
+        assert s.legal_action_mask().any()
+        assert s.phase != "turn" or s.journal
+
+
+def run_game(n, seed, policies, variant, check=True):
+    game = GAME(num_players=n, **variant)
+    s = game.new_initial_state(np.random.default_rng(seed))
+    obs = np.zeros(E.OBS_SIZE, np.float32)
+    steps = 0
+    while not s.is_terminal:
+        prev_pos, prev_round = list(s.pos), s.round
+        mask = s.legal_action_mask()
+        a = policies[s.cur].act(None, mask, s)
+        s.apply_action(a)
+        steps += 1
+        assert steps < GAME.max_decisions
+        if check:
+            check_invariants(s, prev_pos, prev_round)
+            if steps % 50 == 0 and not s.is_terminal:
+                obs[:] = 0
+                s.observation(s.current_player, obs)
+                assert 0.0 <= obs.min() and obs.max() <= 1.0
+    assert s.winners() and len(s.round_points) == s.params.rounds
+    best = max(s.score)
+    assert all(s.score[w] == best for w in s.winners())
+    return s
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_end_with_invariants(n, variant):
+    for seed in range(2):
+        run_game(n, 100 * n + seed, [RandomPolicy(seed * 10 + p) for p in range(n)], variant)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_many_random_games_end_with_invariants(n, variant):
+    for seed in range(25):
+        run_game(n, 1000 * n + seed, [RandomPolicy(seed * 10 + p) for p in range(n)], variant)
+
+
+def heuristic_share(n, games, seed0=0):
+    """Win share of one heuristic seat against n-1 random seats, seats rotated."""
+    won = 0.0
+    for g in range(games):
+        hseat = g % n
+        pols = [RandomPolicy(seed0 + g * 7 + p) for p in range(n)]
+        pols[hseat] = HeuristicPolicy(seed0 + g)
+        s = run_game(n, seed0 + g, pols, {}, check=False)
+        w = s.winners()
+        if hseat in w:
+            won += 1.0 / len(w)
+    return won / games
+
+
+def test_heuristic_beats_random_two_players_quick():
+    assert heuristic_share(2, 60) >= 0.8
+
+
+def test_heuristic_self_play_in_all_variants():
+    for n in (3, 5):
+        for variant in VARIANTS:
+            run_game(n, 7, [HeuristicPolicy(p) for p in range(n)], variant)
+
+
+@pytest.mark.slow
+def test_heuristic_beats_random_500_games_two_players():
+    assert heuristic_share(2, 500, seed0=10_000) >= 0.7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_heuristic_beats_random_more_players(n):
+    assert heuristic_share(n, 200, seed0=20_000) >= 2.0 / n
