@@ -855,14 +855,10 @@ class TrekkingTheWorldState(GameState):
 
     # ---------------------------------------------------------- encoding
     def observation(self, seat: int, out: np.ndarray) -> None:
-        from .encoder import encode_observation
-
-        encode_observation(self, seat, out)
+        _encoder.encode_observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        from .encoder import encode_state
-
-        encode_state(self, out)
+        _encoder.encode_state(self, out)
 
     # ------------------------------------------------------- serialisation
     LIST_FIELDS = (
@@ -938,21 +934,27 @@ class TrekkingTheWorldGame(Game):
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000
 
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        from .encoder import observation_size, state_size
+
+        self._obs_size = observation_size(self.num_players)
+        self._state_size = state_size(self.num_players)
+
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
-        from .encoder import observation_size
-
-        return observation_size(self.num_players)
+        return self._obs_size
 
     @property
     def state_size(self) -> int:
-        from .encoder import state_size
-
-        return state_size(self.num_players)
+        return self._state_size
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:
         return TrekkingTheWorldState(self, rng)
+
+
+from . import encoder as _encoder  # noqa: E402  (the encoder imports this module's constants)
