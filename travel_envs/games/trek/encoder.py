@@ -45,60 +45,76 @@ def state_size(num_players: int) -> int:
     return observation_size(num_players) + C.NUM_CARD_TYPES * num_players + 2 * C.NUM_CARD_TYPES
 
 
-def _player_block(state, q: int, out: np.ndarray, o: int) -> None:
-    if not state.alive[q]:
-        return
-    out[o] = 1.0
-    camp = state.pos[q]
-    out[o + 1 + camp] = 1.0
-    cash = state.cash[q] / CASH_SCALE
-    out[o + 14] = cash if cash < 1.0 else 1.0
-    h = state.held[q]
-    out[o + 15] = h[0] / C.MARKET_TOTALS[0]
-    out[o + 16] = h[1] / C.MARKET_TOTALS[1]
-    out[o + 17] = h[2] / C.MARKET_TOTALS[2]
-    if camp > 0:
-        occ = state.occupants(camp)
-        if len(occ) > 1:
-            if occ[0] == q:
-                out[o + 18] = 1.0
-                out[o + 20] = (len(occ) - 1) / 5.0
-            else:
-                out[o + 19] = 1.0
-    if q == state.current_player:
-        out[o + 21] = 1.0
+_INV_TOTALS = tuple(1.0 / t for t in C.MARKET_TOTALS)
 
 
 def _write(state, seat: int, out: np.ndarray) -> None:
     n = state.num_players
     game = state.game
-    p = game.params
+    pos, arrival, alive = state.pos, state.arrival, state.alive
+    # camp -> seats there (camps 1..12); the host is the earliest arrival
+    occ: dict[int, list[int]] = {}
+    for q in range(n):
+        if pos[q] > 0:
+            occ.setdefault(pos[q], []).append(q)
+    current = state.current_player
+    blocks = [0.0] * (PLAYER_BLOCK * n)
     for k in range(n):
-        _player_block(state, (seat + k) % n, out, PLAYER_BLOCK * k)
+        q = (seat + k) % n
+        if not alive[q]:
+            continue
+        o = PLAYER_BLOCK * k
+        blocks[o] = 1.0
+        camp = pos[q]
+        blocks[o + 1 + camp] = 1.0
+        cash = state.cash[q] / CASH_SCALE
+        h = state.held[q]
+        blocks[o + 14] = cash if cash < 1.0 else 1.0
+        blocks[o + 15] = h[0] * _INV_TOTALS[0]
+        blocks[o + 16] = h[1] * _INV_TOTALS[1]
+        blocks[o + 17] = h[2] * _INV_TOTALS[2]
+        if camp > 0:
+            there = occ[camp]
+            if len(there) > 1:
+                host = min(there, key=arrival.__getitem__)
+                if host == q:
+                    blocks[o + 18] = 1.0
+                    blocks[o + 20] = (len(there) - 1) / 5.0
+                else:
+                    blocks[o + 19] = 1.0
+        if q == current:
+            blocks[o + 21] = 1.0
+    out[: PLAYER_BLOCK * n] = blocks
     o = PLAYER_BLOCK * n
     out[o : o + C.NUM_CARD_TYPES] = np.asarray(state.hands[seat], dtype=np.float32) * game.inv_card_counts
     o += C.NUM_CARD_TYPES
-    ladders = p.ladders
+    markets = []
     for m in range(3):
-        last = len(ladders[m]) - 1
-        out[o] = state.step_index(m) / last if last else 0.0
-        out[o + 1] = min(state.units_hand(m) / C.UNITS_PER_STEP[m], 1.0)
-        top = ladders[m][-1]
-        out[o + 2] = state.price(m) / top if top else 0.0
-        out[o + 3] = state.pool[m] / C.MARKET_TOTALS[m]
-        o += 4
+        ladder = game.ladders[m]
+        last = len(ladder) - 1
+        sold = state.sold[m]
+        per = C.UNITS_PER_STEP[m]
+        step = sold // per
+        if step > last:
+            step, units = last, sold - last * per
+        else:
+            units = sold % per
+        markets += (step / last if last else 0.0, min(units / per, 1.0),
+                    ladder[step] / ladder[-1] if ladder[-1] else 0.0, state.pool[m] * _INV_TOTALS[m])
+    out[o : o + 12] = markets
+    o += 12
     deck = game.deck_size
+    discard = state.discard
     out[o] = len(state.pack) / deck
-    out[o + 1] = len(state.discard) / deck
+    out[o + 1] = len(discard) / deck
     o += 2
-    if state.discard:
-        out[o + state.discard[-1]] = 1.0
-    o += C.NUM_CARD_TYPES
-    if state.discard:
-        out[o : o + C.NUM_CARD_TYPES] = (
-            np.bincount(state.discard, minlength=C.NUM_CARD_TYPES) * game.inv_card_counts
-        )
-    o += C.NUM_CARD_TYPES
+    if discard:
+        out[o + discard[-1]] = 1.0
+        o += C.NUM_CARD_TYPES
+        out[o : o + C.NUM_CARD_TYPES] = np.bincount(discard, minlength=C.NUM_CARD_TYPES) * game.inv_card_counts
+        o += C.NUM_CARD_TYPES
+    else:
+        o += 2 * C.NUM_CARD_TYPES
     if state.phase_id < 3:
         out[o + state.phase_id] = 1.0
     o += 3
@@ -106,8 +122,9 @@ def _write(state, seat: int, out: np.ndarray) -> None:
         out[o + state.buy_market] = 1.0
     o += 3
     out[o] = min(state.debt / DEBT_SCALE, 1.0)
-    if p.max_turns:
-        out[o + 1] = min(state.turns / p.max_turns, 1.0)
+    max_turns = game.params.max_turns
+    if max_turns:
+        out[o + 1] = min(state.turns / max_turns, 1.0)
 
 
 def encode_observation(state, seat: int, out: np.ndarray) -> None:

@@ -81,17 +81,17 @@ class TrekState(GameState):
     # ---------------------------------------------------------------- prices
     def price(self, market: int) -> int:
         """Current price of one unit (the Sales Indicator's price hand)."""
-        ladder = self.game.params.ladders[market]
+        ladder = self.game.ladders[market]
         step = self.sold[market] // C.UNITS_PER_STEP[market]
         return ladder[step] if step < len(ladder) else ladder[-1]
 
     def step_index(self, market: int) -> int:
-        ladder = self.game.params.ladders[market]
+        ladder = self.game.ladders[market]
         return min(self.sold[market] // C.UNITS_PER_STEP[market], len(ladder) - 1)
 
     def units_hand(self, market: int) -> int:
         """Units sold at the current step (the indicator's units hand)."""
-        ladder = self.game.params.ladders[market]
+        ladder = self.game.ladders[market]
         per = C.UNITS_PER_STEP[market]
         s = self.sold[market]
         if s // per >= len(ladder):
@@ -100,7 +100,7 @@ class TrekState(GameState):
 
     def cost(self, market: int, units: int) -> int:
         """Cost of buying ``units`` now; each unit is priced on its own (a purchase may cross a step)."""
-        ladder = self.game.params.ladders[market]
+        ladder = self.game.ladders[market]
         per = C.UNITS_PER_STEP[market]
         top = len(ladder) - 1
         s = self.sold[market]
@@ -254,7 +254,7 @@ class TrekState(GameState):
     def buyable(self, seat: int, market: int) -> int:
         """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
         cash = self.cash[seat]
-        ladder = self.game.params.ladders[market]
+        ladder = self.game.ladders[market]
         per = C.UNITS_PER_STEP[market]
         top = len(ladder) - 1
         s = self.sold[market]
@@ -277,16 +277,16 @@ class TrekState(GameState):
     def _play_mask(self, mask: np.ndarray) -> None:
         seat = self.turn_player
         hand = self.hands[seat]
-        mask[A.DISCARD : A.DISCARD + C.NUM_CARD_TYPES] = np.asarray(hand) > 0
+        legal = [t for t in range(C.NUM_CARD_TYPES) if hand[t]]
         if hand[C.BUY]:
-            for m in range(3):
-                mask[A.PLAY_BUY + m] = self.buyable(seat, m) > 0
-        for i, t in enumerate(C.AWARD_TYPES):
-            mask[A.PLAY_AWARD + i] = hand[t] > 0
-        for i, t in enumerate(C.CLAIM_TYPES):
-            mask[A.PLAY_CLAIM + i] = hand[t] > 0
-        for a in self.move_actions(seat):
-            mask[a] = True
+            legal.extend(A.PLAY_BUY + m for m in range(3) if self.buyable(seat, m) > 0)
+        for i in range(4):
+            if hand[C.AWARD_TYPES[i]]:
+                legal.append(A.PLAY_AWARD + i)
+            if hand[C.CLAIM_TYPES[i]]:
+                legal.append(A.PLAY_CLAIM + i)
+        legal.extend(self.move_actions(seat))
+        mask[legal] = True
 
     def move_actions(self, seat: int) -> list[int]:
         """Legal move action ids for ``seat`` (cards in hand, transport, stores requirement)."""

@@ -30,6 +30,7 @@ class TrekGame(Game):
         p = self.params
         self.card_counts = C.card_counts(p.camp_card_copies, p.buy_cards)
         self.deck_size = sum(self.card_counts)
+        self.ladders = p.ladders
         self.inv_card_counts = np.array([1.0 / max(k, 1) for k in self.card_counts], dtype=np.float32)
 
     @property

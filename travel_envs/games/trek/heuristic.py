@@ -22,14 +22,16 @@ from . import actions as A
 from . import components as C
 
 STORES_BUFFER = 3  # Stores kept on top of the next requirement, for contributions
-STORES_STOCK = 20  # Stores stocked while they are cheap
+STORES_STOCK = 24  # Stores stocked while they are cheap
 
 
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, leave_base_stores: int = 20, stock: int = STORES_STOCK) -> None:
         self.rng = np.random.default_rng(seed)
+        self.leave_base_stores = leave_base_stores
+        self.stock = stock
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -53,7 +55,7 @@ class HeuristicPolicy:
         g = C.CAMP_GROUP[state.pos[seat]]
         want = self._next_group_need(state, seat)
         if state.price(C.STORES) <= 25:
-            want = max(want, STORES_STOCK)
+            want = max(want, self.stock)
         stores = max(0, want - h[C.STORES])
         transport = h[C.MULES] + h[C.JEEPS]
         groups_left = 6 - g
@@ -117,6 +119,11 @@ class HeuristicPolicy:
         g = C.CAMP_GROUP[here]
         moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
         forward = [a for a in moves if C.CAMP_GROUP[self._dest(a)] > g]
+        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores:
+            forward = []
+        if not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.stock:
+            # camp 11 has no sideways bonus: wait below it until the summit card is in hand
+            forward = [a for a in forward if self._dest(a) != C.SUMMIT - 1]
         if forward:
             return max(forward, key=lambda a: self._move_score(state, seat, a))
         # awards and claims that bring something in
