@@ -341,7 +341,6 @@ class TrekState(GameState):
             if self.buyable(seat, self.buy_market) == 0:
                 self._end_turn()
             return
-        hand = self.hands[seat]
         if action < A.PLAY_BUY:
             self._play_card(seat, action)
         elif action < A.PLAY_AWARD:
@@ -377,7 +376,6 @@ class TrekState(GameState):
             self._play_card(seat, d - 1)
             self._return_unit(seat, C.JEEPS)
             self._arrive(seat, d)
-        del hand
         if self.phase_id != OVER:
             self._end_turn()
 
