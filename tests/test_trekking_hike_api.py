@@ -1,0 +1,177 @@
+"""PettingZoo API, seeding, rendering, hidden information, serialisation and parameters."""
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+import travel_envs
+from travel_envs import trekking_v0
+from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.games.trekking import GAME
+from travel_envs.games.trekking import actions as A
+from travel_envs.games.trekking.encoder import OBS_LAYOUT, OBS_SIZE, STATE_SIZE
+
+NS = (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("n", NS)
+def test_api_test(n):
+    api_test(travel_envs.make("trekking_v0", num_players=n), num_cycles=300)
+
+
+@pytest.mark.parametrize("n", NS)
+def test_seed_test(n):
+    seed_test(lambda **kw: trekking_v0.env(num_players=n, **kw), num_cycles=100)
+
+
+@pytest.mark.parametrize("n", NS)
+def test_render_test(n):
+    render_test(lambda render_mode=None: trekking_v0.env(num_players=n, render_mode=render_mode))
+
+
+def _random_states(n, seed, steps, **params):
+    g = GAME(num_players=n, **params)
+    st = g.new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed + 100)
+    out = []
+    for _ in range(steps):
+        if st.is_terminal:
+            break
+        legal = np.flatnonzero(st.legal_action_mask())
+        st.apply_action(int(rng.choice(legal)))
+        out.append(st.clone())
+    return g, out
+
+
+def test_observation_bounds_and_layout():
+    assert sum(n for _, n in OBS_LAYOUT) == OBS_SIZE
+    for n in NS:
+        g, states = _random_states(n, 1, 400)
+        assert g.observation_size == OBS_SIZE and g.state_size == STATE_SIZE
+        for st in states:
+            for seat in range(n):
+                obs = np.zeros(OBS_SIZE, np.float32)
+                st.observation(seat, obs)
+                assert obs.min() >= -1.0 and obs.max() <= 1.0
+            full = np.zeros(STATE_SIZE, np.float32)
+            st.state_tensor(full)
+            assert full.min() >= -1.0 and full.max() <= 1.0
+
+
+def test_hidden_pile_order_does_not_change_observations():
+    for n in (1, 2, 4):
+        _, states = _random_states(n, 2, 30)
+        st = states[-1]
+        before = [np.zeros(OBS_SIZE, np.float32) for _ in range(n)]
+        for seat in range(n):
+            st.observation(seat, before[seat])
+        for pile in st.route_piles + st.rest_piles:
+            if len(pile) > 2:
+                below = pile[:-1]
+                pile[:-1] = below[::-1] if below[::-1] != below else below
+                pile[0], pile[1] = pile[1], pile[0]
+        if len(st.opp_deck) > 2:
+            st.opp_deck[0], st.opp_deck[1] = st.opp_deck[1], st.opp_deck[0]
+        st.rng = np.random.default_rng(12345)
+        for seat in range(n):
+            after = np.zeros(OBS_SIZE, np.float32)
+            st.observation(seat, after)
+            assert np.array_equal(after, before[seat])
+
+
+def test_observation_is_seat_relative():
+    _, states = _random_states(3, 3, 20)
+    st = states[-1]
+    o0, o1 = np.zeros(OBS_SIZE, np.float32), np.zeros(OBS_SIZE, np.float32)
+    st.observation(0, o0)
+    st.observation(1, o1)
+    start = sum(n for name, n in OBS_LAYOUT[:13])
+    block = (OBS_LAYOUT[13][1]) // 4
+    assert np.array_equal(o0[start + block:start + 2 * block], o1[start:start + block])
+
+
+@pytest.mark.parametrize("n", NS)
+def test_to_dict_round_trip_and_continued_play(n):
+    g, states = _random_states(n, 4, 60)
+    for st in states[::7]:
+        d = st.to_dict()
+        json.dumps(d)
+        st2 = g.state_from_dict(json.loads(json.dumps(d)))
+        assert st2.to_dict() == d
+        rng = np.random.default_rng(9)
+        for _ in range(40):
+            if st.is_terminal:
+                break
+            assert np.array_equal(st.legal_action_mask(), st2.legal_action_mask())
+            a = int(rng.choice(np.flatnonzero(st.legal_action_mask())))
+            st.apply_action(a)
+            st2.apply_action(a)
+            assert st.to_dict() == st2.to_dict()
+
+
+def test_clone_is_independent_and_identical():
+    g, states = _random_states(2, 5, 40)
+    st = states[-1]
+    cl = st.clone()
+    assert cl.to_dict() == st.to_dict()
+    d = st.to_dict()
+    while not cl.is_terminal:
+        cl.apply_action(int(np.flatnonzero(cl.legal_action_mask())[0]))
+    assert st.to_dict() == d
+    # same future randomness
+    a, b = st.clone(), st.clone()
+    for _ in range(200):
+        if a.is_terminal:
+            break
+        act = int(np.flatnonzero(a.legal_action_mask())[-1])
+        a.apply_action(act)
+        b.apply_action(act)
+    assert a.to_dict() == b.to_dict()
+
+
+def test_illegal_action_raises_clear_error():
+    env = trekking_v0.env(num_players=2)
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match="phase 'refuge'"):
+        env.step(A.END_TURN)
+    st = env.unwrapped.game_state
+    with pytest.raises(IllegalActionError, match="out of range"):
+        st.apply_action(99)
+
+
+def test_parameters_validated_with_names():
+    with pytest.raises(ParameterError, match="num_players=5"):
+        travel_envs.make("trekking_v0", num_players=5)
+    with pytest.raises(ParameterError, match="gps_side"):
+        travel_envs.make("trekking_v0", gps_side="shiny")
+    with pytest.raises(ParameterError, match=r"route_plan\[summit\]"):
+        travel_envs.make("trekking_v0", route_plan=["cold", "storm", "penalara", "penalara", "species", "friends"])
+    with pytest.raises(ParameterError, match="weather cards must differ"):
+        travel_envs.make("trekking_v0", route_plan=["cold", "cold", "climbing", "penalara", "species", "friends"])
+    with pytest.raises(ParameterError, match="weather_colour"):
+        travel_envs.make("trekking_v0", weather_colour=("red", "red", "green"))
+    with pytest.raises(ParameterError, match="start_energy"):
+        travel_envs.make("trekking_v0", start_energy=16)
+    with pytest.raises(ParameterError, match="unknown parameter"):
+        travel_envs.make("trekking_v0", colour="blue")
+    env = travel_envs.make("trekking_v0", num_players=1, solo_difficulty="hard", solo_refill="none",
+                           solo_summit_tokens=1, sunday_hikers_are_hikers=False, rest_flip_same_turn=False,
+                           search_requires_threshold=True, vignette_cover_margin=0, summit_recent_window=1,
+                           start_refuge="random", energy_max=20, start_energy=10, gps_side="basic",
+                           route_plan="recommended", map="E")
+    env.reset(seed=1)
+    st = env.unwrapped.game_state
+    assert st.summit_piles == [1] * 5 and st.energy == [10] and st.side == 0
+
+
+def test_ansi_render_shows_map_and_profiles():
+    env = trekking_v0.env(num_players=2, render_mode="ansi")
+    env.reset(seed=3)
+    for _ in range(12):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    text = env.render()
+    assert "1500S2" in text and "Player 0" in text and "Player 1" in text and " 1600 |" in text
+    assert "Route plan:" in text
