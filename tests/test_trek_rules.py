@@ -510,3 +510,50 @@ def test_illegal_actions_raise_with_phase():
     with pytest.raises(IllegalActionError, match="game is over"):
         s.apply_action(0)
     assert s.phase_id == OVER and s.current_player == -1
+
+
+def test_jeep_double_from_base_and_into_the_summit():
+    s = build(hands={0: cards("c5", "c2", "c12", "c12")}, held=[[3, 0, 1], [0, 0, 0]])
+    a = A.JEEP2_ID[(5, 2)]
+    assert s.legal_action_mask()[a]
+    s.apply_action(a)
+    assert s.pos[0] == 5 and s.cash[0] == 330 and s.held[0] == [3, 0, 0]
+    s = build(hands={0: cards("c12", "c11", "c1", "c1")}, pos=[10, 0], held=[[7, 0, 1], [0, 0, 0]])
+    a = A.JEEP2_ID[(12, 11)]
+    assert s.legal_action_mask()[a] and not s.legal_action_mask()[A.MOVE_MULE + 11]
+    s.apply_action(a)
+    assert s.is_terminal and s.winners() == [0] and s.cash[0] == 300  # no bonus at Camp 12
+    check_invariants(s)
+
+
+def test_summit_needs_seven_stores_held():
+    s = build(hands={0: cards("c12", "c1", "c1", "c1")}, pos=[11, 0], held=[[6, 1, 0], [0, 0, 0]])
+    assert not s.legal_action_mask()[A.MOVE_MULE + 11]
+    s = build(hands={0: cards("c12", "c1", "c1", "c1")}, pos=[11, 0], held=[[7, 1, 0], [0, 0, 0]])
+    assert s.legal_action_mask()[A.MOVE_MULE + 11]
+
+
+def test_spend_variant_spends_on_sideways_arrivals_too():
+    s = build(params={"stores_requirement": "spend"}, hands={0: cards("c8", "c1", "c1", "c1")},
+              pos=[7, 0], held=[[4, 0, 0], [0, 0, 0]])
+    s.apply_action(A.MOVE_CARD + 7)
+    assert s.pos[0] == 8 and s.held[0][S] == 0 and s.cash[0] == 350
+    s = build(params={"stores_requirement": "spend"}, hands={0: cards("c8", "c1", "c1", "c1")},
+              pos=[7, 0], held=[[3, 0, 0], [0, 0, 0]])
+    assert not s.legal_action_mask()[A.MOVE_CARD + 7]
+
+
+def test_host_of_two_guests_contributes_three_units():
+    s = build(n=3, pos=[6, 6, 6], arrival=[2, 1, 3], seq=4, held=[[5, 0, 0], [5, 0, 0], [5, 0, 0]],
+              turn_player=0)
+    assert s.occupants(6) == [1, 0, 2]
+    discard_any(s)
+    assert s.current_player == 1 and s.held[1][S] == 2
+    text = s.render_text()
+    assert "P1* P0g P2g" in text
+
+
+def test_no_turn_cap_with_max_turns_zero():
+    s = build(params={"max_turns": 0}, turns=10_000)
+    discard_any(s)
+    assert not s.is_terminal and s.turns == 10_001

@@ -3,12 +3,16 @@
 It reads only what its seat may see: its own hand and the public table (cash,
 held units, positions, the Sales Indicators, the discard pile).
 
-- Move forward whenever it can (summit first, then the furthest group; a Jeep
-  double move before a Mule; a Mule before a single-group Jeep; prefer camps
-  where it would be a guest, then the larger bonus).
+- Leave Base only with a good stock of Stores (life at Base costs £10 a turn, at
+  a camp a Stores Unit a turn), unless another player is racing ahead.
+- Then move forward whenever it can (summit first, then the furthest group; a
+  Jeep double move before a Mule; a Mule before a single-group Jeep; prefer
+  camps where it would be a guest, then the larger bonus); wait below Camp 11
+  (no sideways bonus there) until it holds a Camp 12 card.
 - Play Awards and Claims that bring something in.
-- With Authority to Buy: first transport when it has none, then Stores up to the
-  next group's requirement plus a few for contributions, keeping a cash reserve.
+- With Authority to Buy: Stores first when below the next requirement,
+  otherwise transport when it has none; stock Stores while they are cheap;
+  keep a cash reserve.
 - A free sideways move when it gains a bonus or a host.
 - Otherwise discard the least useful card (camp cards behind it first).
 - Bankrupt: sell Stores above what it needs, then Jeeps, then Mules, then Stores.
@@ -22,13 +26,17 @@ from . import actions as A
 from . import components as C
 
 STORES_BUFFER = 3  # Stores kept on top of the next requirement, for contributions
-STORES_STOCK = 24  # Stores stocked while they are cheap
+STORES_STOCK = 28  # Stores stocked while they are cheap
+LEAVE_BASE_STORES = 24  # Stores held before leaving Base ...
+RACE_GROUP = 3  # ... unless another player has reached this group
 
 
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, leave_base_stores: int = 20, stock: int = STORES_STOCK) -> None:
+    def __init__(
+        self, seed: int | None = None, leave_base_stores: int = LEAVE_BASE_STORES, stock: int = STORES_STOCK
+    ) -> None:
         self.rng = np.random.default_rng(seed)
         self.leave_base_stores = leave_base_stores
         self.stock = stock
@@ -119,7 +127,8 @@ class HeuristicPolicy:
         g = C.CAMP_GROUP[here]
         moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
         forward = [a for a in moves if C.CAMP_GROUP[self._dest(a)] > g]
-        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores:
+        leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players) if q != seat and state.alive[q])
+        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores and leader < RACE_GROUP:
             forward = []
         if not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.stock:
             # camp 11 has no sideways bonus: wait below it until the summit card is in hand
