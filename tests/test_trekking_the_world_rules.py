@@ -405,7 +405,7 @@ def test_end_of_turn_refill_order_and_itinerary_reshuffle():
         m = s.legal_action_mask()
         s.apply_action(A_PASS if m[A_PASS] else int(np.flatnonzero(m)[0]))
     # the played card went to the discard pile, which was reshuffled into a new deck
-    assert all(x != E.NONE for x in s.itin_row) and len(s.itin_deck) == 41 and not s.itin_discard
+    assert all(x != E.NONE for x in s.itin_row) and len(s.itin_deck) == 42 and not s.itin_discard
     assert not invariant_errors(s)
 
 
