@@ -141,23 +141,62 @@ S_DISCARDS = S_UNDER + NUM_CARDS  # 49 improvement discards
 S_CUR = S_DISCARDS + NUM_CARDS  # 5 absolute current player
 STATE_SIZE = S_CUR + MAX_PLAYERS
 
-def encode_observation(st, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE).
+def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """Indices and values of the slowly changing public part of ``seat``'s view.
 
-    Hot path: indices of the 1.0 entries and of the scalar entries are
-    collected in Python lists and written with two numpy calls.
+    Positions, world, scores, key, start player and tie-break only change a few
+    times per round, so the block is cached per seat under a key of exactly
+    those values.
     """
+    world = st.world
+    if st._world_src is not world:
+        st._world_src = world
+        st._world_serial += 1
+    key = (seat, st._world_serial, tuple(st.pos), st.key, st.start, st.round, tuple(st.score), tuple(st.tiebreak))
+    cache = st._obs_cache
+    hit = cache.get(seat)
+    if hit is not None and hit[0] == key:
+        return hit[1], hit[2]
+    n = st.n
+    idx = [WORLD + NUM_FACES * i + f for i, f in enumerate(world)]
+    vals = [1.0] * len(idx)
+    pos, score, k0, start, tie = st.pos, st.score, st.key, st.start, st.tiebreak
+    for k in range(n):
+        p = (seat + k) % n
+        b = PLAYERS + k * P_SIZE
+        pp = pos[p]
+        idx += (b + P_NEXT + world[(pp + 1) % WORLD_SIZE], b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT,
+                b + P_POS, b + P_SCORE)
+        vals += (1.0, 1.0, 1.0, min(pp / 16.0, 1.0), min(score[p] / 60.0, 1.0))
+        flags = (pp >= WORLD_SIZE, k0 == p, p == start, p in tie)
+        for off, on in zip((P_DONE, P_KEY, P_START, P_TIE), flags):
+            if on:
+                idx.append(b + off)
+                vals.append(1.0)
+    if k0 < 0:
+        idx.append(G_KEY_CENTRE)
+        vals.append(1.0)
+    rounds = st.params.rounds
+    idx += (G_ROUND, G_LAST_ROUND)
+    vals += (min(st.round / rounds, 1.0), 1.0 if st.round >= rounds - 1 else 0.0)
+    block = (np.array(idx, np.intp), np.array(vals, np.float32))
+    cache[seat] = (key, block[0], block[1])
+    return block
+
+
+def encode_observation(st, seat: int, out: np.ndarray) -> None:
+    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE)."""
+    idx, vals = _public_block(st, seat)
+    out[idx] = vals
     n = st.n
     out[HAND : HAND + NUM_CARDS] = st.hands[seat]
     phase = st.phase_id
     if phase == 0 and st.cur == seat:
         out[MARKED : MARKED + NUM_CARDS] = st.marked
-    world = st.world
-    if st._world_src is not world:
-        st._world_src = world
-        st._world_ones = [WORLD + NUM_FACES * i + f for i, f in enumerate(world)]
-    ones = st._world_ones[:]
+    cur = st.cur
     journal = st.journal
+    played = st.played
+    ones = [G_PHASE + phase]
     if journal:
         t = journal[-1]
         ones += (TOP + t, TOP_COLOUR + COLOUR_OF[t], TOP_VEHICLE + VEHICLE_OF[t])
@@ -165,42 +204,8 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     for i in range(NUM_PARKING):
         if parking[i] >= 0:
             ones.append(PARKING + NUM_CARDS * i + parking[i])
-    sidx: list[int] = []
-    svals: list[float] = []
-    pos, hs, score = st.pos, st.hand_size, st.score
-    cur, start, key = st.cur, st.start, st.key
-    tie = st.tiebreak
-    for k in range(n):
-        p = seat + k
-        if p >= n:
-            p -= n
-        b = PLAYERS + k * P_SIZE
-        pp = pos[p]
-        ones += (b + P_NEXT + world[(pp + 1) % WORLD_SIZE], b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT)
-        if pp >= WORLD_SIZE:
-            ones.append(b + P_DONE)
-            v = pp * 0.0625
-            sidx.append(b + P_POS)
-            svals.append(v if v < 1.0 else 1.0)
-        elif pp:
-            sidx.append(b + P_POS)
-            svals.append(pp * 0.0625)
-        h = hs[p] * (1.0 / 15.0)
-        sc = score[p] * (1.0 / 60.0)
-        sidx += (b + P_HAND, b + P_SCORE)
-        svals += (h if h < 1.0 else 1.0, sc if sc < 1.0 else 1.0)
-        if key == p:
-            ones.append(b + P_KEY)
-        if p == start:
-            ones.append(b + P_START)
-        if p == cur and phase != 4:
-            ones.append(b + P_CUR)
-        if tie and p in tie:
-            ones.append(b + P_TIE)
-    if key < 0:
-        ones.append(G_KEY_CENTRE)
-    ones.append(G_PHASE + phase)
-    played = st.played
+    if phase != 4:
+        ones.append(PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR)
     if st.drew:
         ones.append(G_DREW)
     if st.a2_done:
@@ -209,27 +214,20 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         ones.append(G_IN_A2)
     if st.key_gained:
         ones.append(G_KEY_GAINED)
-    rounds = st.params.rounds
-    r = st.round / rounds
-    sidx += (G_DECK, G_JOURNAL, G_ROUND, G_IMPROVED)
-    svals += (len(st.deck) / 49.0, len(journal) / 49.0, r if r < 1.0 else 1.0, st.improved * 0.2)
-    if played:
-        lp = len(played) * 0.1
-        sidx.append(G_PLAYED)
-        svals.append(lp if lp < 1.0 else 1.0)
-        if len(played) >= 2 and cur == seat:
-            prev = played[-2]
-            ones += (G_PREV_COLOUR + COLOUR_OF[prev], G_PREV_VEHICLE + VEHICLE_OF[prev])
-    if st.round >= rounds - 1:
-        ones.append(G_LAST_ROUND)
     if st.round_ending:
         ones.append(G_ROUND_ENDING)
-    if st.pending_draws:
-        sidx.append(G_PENDING)
-        svals.append(min(st.pending_draws / 5.0, 1.0))
     if st.park_from >= 0:
         ones.append(G_PARK_FROM + st.park_from)
+    if played and len(played) >= 2 and cur == seat:
+        prev = played[-2]
+        ones += (G_PREV_COLOUR + COLOUR_OF[prev], G_PREV_VEHICLE + VEHICLE_OF[prev])
     out[ones] = 1.0
+    hs = st.hand_size
+    sidx = [PLAYERS + k * P_SIZE + P_HAND for k in range(n)]
+    svals = [min(hs[(seat + k) % n] / 15.0, 1.0) for k in range(n)]
+    sidx += (G_DECK, G_JOURNAL, G_IMPROVED, G_PLAYED, G_PENDING)
+    svals += (len(st.deck) / 49.0, len(journal) / 49.0, st.improved * 0.2, min(len(played) * 0.1, 1.0),
+              min(st.pending_draws * 0.2, 1.0))
     out[sidx] = svals
 
 

@@ -137,7 +137,8 @@ class GlobetrotterState(GameState):
         self.turns_passed = 0  # consecutive stuck turns (ruling 13)
         self._mask: np.ndarray | None = None  # legal mask cache, cleared by every action
         self._world_src: list[int] | None = None  # encoder cache of the world's indices
-        self._world_ones: list[int] = []
+        self._world_serial = 0
+        self._obs_cache: dict = {}  # encoder cache of the public block per seat
 
     def _reset_turn_flags(self) -> None:
         self.drew = False
@@ -562,6 +563,7 @@ class GlobetrotterState(GameState):
         s.__dict__.update(self.__dict__)
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         s._mask = None
+        s._obs_cache = {}
         s.world = self.world[:]
         s.pos = self.pos[:]
         s.hands = self.hands.copy()
