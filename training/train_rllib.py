@@ -1,0 +1,409 @@
+"""``travel-train-rllib``: multi-agent PPO on Ray RLlib from a validated YAML config.
+
+    travel-train-rllib --config configs/rllib_globetrotter.yaml
+    travel-train-rllib --config configs/rllib_globetrotter.yaml --set scale.num_env_runners=8 \\
+        --set scale.address=auto            # on a Ray cluster (see docs/rllib.md)
+    travel-train-rllib --config ... --set train.restore_from=runs/x/checkpoints/iter_00010
+    travel-train-rllib --keys               # every key with its default
+
+The config is validated like the SB3 trainer's (``training/config.py``): every
+section forbids unknown keys, and every problem is reported, before Ray starts,
+with the key and the allowed values. Only :func:`train` imports Ray.
+
+A run folder ``<runs_dir>/<name>_<time>/`` gets ``config.yaml``,
+``progress.csv`` (one row per iteration), ``checkpoints/iter_NNNNN`` (RLlib
+algorithm checkpoints; ``final`` at the end) and ``evaluation.md`` (the arena's
+match tables against our baselines, one section per evaluation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any, Literal, Optional, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from travel_envs.core.game import ParameterError
+
+from .config import ConfigError, apply_overrides, read_yaml
+
+Baseline = Literal["random", "heuristic"]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class EnvSection(_Section):
+    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()) or 'module:GameClass'")
+    params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
+                                   description="game parameters + adapter parameters (reward_mode, max_decisions)")
+
+
+class PoliciesSection(_Section):
+    """Who plays which seat."""
+
+    sharing: Literal["shared", "per_seat"] = Field(
+        "shared", description="shared: one learned policy for every seat; per_seat: one learned policy per seat")
+    opponents: list[Baseline] = Field(default_factory=lambda: ["random"],
+                                      description="fixed baseline opponents (random, heuristic)")
+    opponent_seats: int = Field(1, ge=0, description="seats per episode played by a baseline (0: pure self-play)")
+    hidden: list[int] = Field(default_factory=lambda: [256, 256], description="hidden layer sizes")
+    activation: Literal["relu", "tanh"] = "relu"
+
+    @field_validator("hidden")
+    @classmethod
+    def _positive(cls, sizes: list[int]) -> list[int]:
+        if not sizes or any(s < 1 for s in sizes):
+            raise ValueError(f"give one or more layer sizes >= 1, got {sizes}")
+        return sizes
+
+    @model_validator(mode="after")
+    def _opponents_needed(self):
+        if self.opponent_seats and not self.opponents:
+            raise ValueError("opponent_seats > 0 needs at least one entry in opponents (random, heuristic)")
+        return self
+
+
+class PPOSection(_Section):
+    """RLlib PPO hyper-parameters (RLlib's names)."""
+
+    lr: float = Field(3e-4, gt=0)
+    gamma: float = Field(0.99, gt=0, le=1)
+    lambda_: float = Field(0.95, ge=0, le=1, alias="lambda")
+    clip_param: float = Field(0.2, gt=0)
+    entropy_coeff: float = Field(0.01, ge=0)
+    vf_loss_coeff: float = Field(0.5, ge=0)
+    grad_clip: Optional[float] = Field(0.5, gt=0)
+    train_batch_size_per_learner: int = Field(4000, ge=8, description="env steps per training iteration")
+    minibatch_size: int = Field(256, ge=2)
+    num_epochs: int = Field(5, ge=1)
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True)
+
+
+class ScaleSection(_Section):
+    """Where and how wide to run; ``num_env_runners`` is the knob that scales."""
+
+    address: Optional[str] = Field(None, description="Ray cluster: null (local, or $RAY_ADDRESS), 'auto' or host:port")
+    num_env_runners: int = Field(1, ge=0, description="sampling actors (0: sample in the driver)")
+    num_envs_per_env_runner: int = Field(1, ge=1)
+    num_cpus_per_env_runner: float = Field(1, gt=0)
+    rollout_fragment_length: Union[Literal["auto"], int] = Field("auto", description="'auto' or steps >= 1")
+    num_learners: int = Field(0, ge=0, description="0: learn in the driver; N: N learner actors")
+    num_cpus: Optional[int] = Field(None, ge=1, description="CPUs for a local Ray instance (null: all)")
+
+    @field_validator("rollout_fragment_length")
+    @classmethod
+    def _fragment(cls, v):
+        if isinstance(v, int) and v < 1:
+            raise ValueError(f"rollout_fragment_length={v}; allowed: 'auto' or an integer >= 1")
+        return v
+
+
+class TrainSection(_Section):
+    iterations: int = Field(50, ge=1, description="training iterations (each samples train_batch_size_per_learner)")
+    seed: int = Field(0, ge=0)
+    checkpoint_every: int = Field(10, ge=0, description="iterations between checkpoints (0: only the final one)")
+    keep_checkpoints: int = Field(3, ge=1, description="keep the newest N periodic checkpoints")
+    restore_from: Optional[str] = Field(None, description="algorithm checkpoint folder to continue from")
+
+
+class EvalSection(_Section):
+    every: int = Field(10, ge=0, description="iterations between arena evaluations (0: only at the end)")
+    games: int = Field(100, ge=1, description="games per opponent (seats rotated)")
+    opponents: list[Baseline] = Field(default_factory=lambda: ["random", "heuristic"])
+    final_games: int = Field(200, ge=0, description="games per opponent after training (0: skip)")
+    seed: int = Field(12345, ge=0)
+
+
+class RLlibConfig(_Section):
+    """The whole file."""
+
+    name: str = Field("rllib", pattern=r"^[A-Za-z0-9_.-]+$", description="run folder prefix")
+    runs_dir: str = Field("runs", description="parent folder of run folders")
+    env: EnvSection = Field(default_factory=EnvSection)
+    policies: PoliciesSection = Field(default_factory=PoliciesSection)
+    ppo: PPOSection = Field(default_factory=PPOSection)
+    scale: ScaleSection = Field(default_factory=ScaleSection)
+    train: TrainSection = Field(default_factory=TrainSection)
+    eval: EvalSection = Field(default_factory=EvalSection)
+
+    @model_validator(mode="after")
+    def _cross_checks(self):
+        if self.ppo.minibatch_size > self.ppo.train_batch_size_per_learner:
+            raise ValueError(
+                f"ppo.minibatch_size={self.ppo.minibatch_size} is larger than "
+                f"ppo.train_batch_size_per_learner={self.ppo.train_batch_size_per_learner}; "
+                f"allowed: minibatch_size <= {self.ppo.train_batch_size_per_learner}"
+            )
+        return self
+
+
+# -- validation ------------------------------------------------------------------
+def _model_at(loc: tuple) -> Any:
+    model: Any = RLlibConfig
+    for part in loc:
+        fields = getattr(model, "model_fields", {})
+        field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
+        if field is None:
+            return None
+        model = field.annotation
+    return model
+
+
+def _format_validation_error(exc: ValidationError, source: str) -> str:
+    lines = [f"{source}: invalid configuration:"]
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        key = ".".join(str(p) for p in loc) or "(top level)"
+        if err["type"] == "extra_forbidden":
+            model = _model_at(loc[:-1])
+            fields = getattr(model, "model_fields", {})
+            allowed = sorted(f.alias or k for k, f in fields.items())
+            lines.append(f"  - unknown key '{key}'; allowed keys here: {allowed}")
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            got = err.get("input")
+            got_txt = "" if isinstance(got, dict) else f" (got {got!r})"
+            lines.append(f"  - {key}: {msg}{got_txt}")
+    return "\n".join(lines)
+
+
+def validate(data: dict[str, Any], source: str = "config", check_env: bool = True) -> RLlibConfig:
+    """Validate a config dict; with ``check_env`` also build the env once (parameters, seats, heuristic)."""
+    try:
+        cfg = RLlibConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_format_validation_error(exc, source)) from None
+    if check_env:
+        from travel_envs.wrappers.single_agent import make_raw_env
+
+        try:
+            raw = make_raw_env(cfg.env.id, **cfg.env.params)
+        except (ParameterError, TypeError) as exc:
+            raise ConfigError(f"{source}: env.id / env.params: {exc}") from None
+        n = raw.game.num_players
+        if cfg.policies.opponent_seats >= n:
+            raise ConfigError(f"{source}: policies.opponent_seats={cfg.policies.opponent_seats}; "
+                              f"allowed: 0..{n - 1} for {n} players")
+        used = set(cfg.eval.opponents) | (set(cfg.policies.opponents) if cfg.policies.opponent_seats else set())
+        if "heuristic" in used:
+            from travel_envs.agents.games import heuristic_class
+
+            try:
+                heuristic_class(cfg.env.id)
+            except ParameterError as exc:
+                raise ConfigError(f"{source}: policies.opponents / eval.opponents use 'heuristic' but {exc}") from None
+    if cfg.train.restore_from is not None and not Path(cfg.train.restore_from).is_dir():
+        raise ConfigError(f"{source}: train.restore_from: checkpoint folder not found: {cfg.train.restore_from}")
+    return cfg
+
+
+def load_config(path: str | Path, overrides: list[str] | None = None, check_env: bool = True) -> RLlibConfig:
+    return validate(apply_overrides(read_yaml(path), overrides or []), str(path), check_env)
+
+
+def dump_config(cfg: RLlibConfig) -> str:
+    return yaml.safe_dump(cfg.model_dump(mode="json", by_alias=True), sort_keys=False)
+
+
+def describe_keys() -> str:
+    """Every key with its default (for ``--keys`` and the docs)."""
+    lines = []
+    for sec_name, field in RLlibConfig.model_fields.items():
+        ann = field.annotation
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            lines.append(f"{sec_name}:")
+            for key, f in ann.model_fields.items():
+                default = f.default_factory() if f.default_factory else f.default
+                lines.append(f"  {f.alias or key} = {default!r}" + (f"  # {f.description}" if f.description else ""))
+        else:
+            lines.append(f"{sec_name} = {field.default!r}" + (f"  # {field.description}" if field.description else ""))
+    return "\n".join(lines)
+
+
+# -- training --------------------------------------------------------------------
+def init_ray(scale: ScaleSection) -> None:
+    """Connect to ``scale.address`` (or ``$RAY_ADDRESS``), else start a local Ray instance."""
+    import ray
+
+    if ray.is_initialized():
+        return
+    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+    if scale.address:
+        kwargs["address"] = scale.address
+    elif scale.num_cpus:
+        kwargs["num_cpus"] = scale.num_cpus
+    ray.init(**kwargs)
+
+
+def build_algorithm_config(cfg: RLlibConfig):
+    """``(PPOConfig, SeatMapping)`` for a validated config."""
+    from travel_envs.rllib.mapping import build_ppo_config
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    n = make_raw_env(cfg.env.id, **cfg.env.params).game.num_players
+    p, s = cfg.policies, cfg.scale
+    return build_ppo_config(
+        env=cfg.env.id, env_params=cfg.env.params, num_players=n,
+        sharing=p.sharing, opponents=p.opponents, opponent_seats=p.opponent_seats,
+        hidden=p.hidden, activation=p.activation,
+        ppo=cfg.ppo.model_dump(),
+        num_env_runners=s.num_env_runners, num_envs_per_env_runner=s.num_envs_per_env_runner,
+        num_cpus_per_env_runner=s.num_cpus_per_env_runner, rollout_fragment_length=s.rollout_fragment_length,
+        num_learners=s.num_learners, seed=cfg.train.seed,
+    )
+
+
+def trained_policy(algo, mapping, name: str = "rllib"):
+    """The learned module(s) of ``algo`` as one arena Policy (per-seat runs dispatch on the seat)."""
+    from travel_envs.rllib.policy import RLModulePolicy, SeatPolicies
+
+    if mapping.sharing == "shared":
+        return RLModulePolicy(algo.get_module("learner"), name=name)
+    return SeatPolicies([RLModulePolicy(algo.get_module(mid), name=f"{name}:{mid}") for mid in mapping.learners],
+                        name=name)
+
+
+def evaluate_policy(policy, cfg: RLlibConfig, games: int, title: str) -> tuple[str, list[dict]]:
+    """Arena matches of ``policy`` against each eval opponent; the markdown section and the summaries."""
+    from travel_envs.evaluation import match_table, versus
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    n = make_raw_env(cfg.env.id, **cfg.env.params).game.num_players
+    summaries = []
+    for opp in cfg.eval.opponents:
+        res = versus(cfg.env.id, policy, opp, games, seed=cfg.eval.seed, env_params=cfg.env.params,
+                     names=[policy.name, opp])
+        summaries.append(res.summary(0))
+    return f"## {title}\n\n" + match_table(summaries, n) + "\n", summaries
+
+
+def _iteration_row(result: dict, it: int, elapsed: float, learners: list[str]) -> dict[str, Any]:
+    runners = result.get("env_runners", {})
+    row = {
+        "iteration": it,
+        "time_s": round(elapsed, 1),
+        "env_steps": int(runners.get("num_env_steps_sampled_lifetime", 0)),
+        "episodes": int(runners.get("num_episodes_lifetime", 0)),
+        "episode_len_mean": round(float(runners.get("episode_len_mean", float("nan"))), 2),
+    }
+    returns = runners.get("module_episode_returns_mean", {}) or {}
+    for mid in learners:
+        row[f"return_{mid}"] = round(float(returns.get(mid, float("nan"))), 4)
+    return row
+
+
+def _prune(ckpt_dir: Path, keep: int) -> None:
+    olds = sorted(p for p in ckpt_dir.glob("iter_*") if p.is_dir())
+    for p in olds[:-keep]:
+        shutil.rmtree(p, ignore_errors=True)
+
+
+def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print) -> dict[str, Any]:
+    """Train; returns ``{"run_dir", "checkpoint", "summaries", "rows"}``."""
+    from ray.rllib.algorithms.algorithm import Algorithm
+
+    run_dir = Path(run_dir) if run_dir else Path(cfg.runs_dir) / f"{cfg.name}_{time.strftime('%Y%m%d-%H%M%S')}"
+    ckpt_dir = run_dir / "checkpoints"
+    ckpt_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.yaml").write_text(dump_config(cfg))
+    report = run_dir / "evaluation.md"
+    if not report.exists():
+        report.write_text(f"# RLlib evaluation: {cfg.env.id} {cfg.env.params}\n\n")
+
+    init_ray(cfg.scale)
+    algo_config, mapping = build_algorithm_config(cfg)
+    if cfg.train.restore_from:
+        algo = Algorithm.from_checkpoint(str(Path(cfg.train.restore_from).resolve()))
+        log(f"restored {cfg.train.restore_from} at iteration {algo.iteration}")
+    else:
+        algo = algo_config.build_algo()
+    rows: list[dict[str, Any]] = []
+    summaries: list[dict] = []
+    t0 = time.time()
+    final = ckpt_dir / "final"
+    try:
+        start = algo.iteration
+        for k in range(1, cfg.train.iterations + 1):
+            result = algo.train()
+            it = start + k
+            row = _iteration_row(result, it, time.time() - t0, mapping.learners)
+            rows.append(row)
+            _append_csv(run_dir / "progress.csv", row)
+            log(" ".join(f"{key}={val}" for key, val in row.items()))
+            if cfg.train.checkpoint_every and k % cfg.train.checkpoint_every == 0 and k < cfg.train.iterations:
+                path = ckpt_dir / f"iter_{it:05d}"
+                algo.save_to_path(str(path.resolve()))
+                _prune(ckpt_dir, cfg.train.keep_checkpoints)
+                log(f"checkpoint {path}")
+            if cfg.eval.every and k % cfg.eval.every == 0 and k < cfg.train.iterations:
+                text, _ = evaluate_policy(trained_policy(algo, mapping), cfg, cfg.eval.games,
+                                          f"iteration {it} ({row['env_steps']} env steps)")
+                with report.open("a") as fh:
+                    fh.write(text)
+                log(text)
+        algo.save_to_path(str(final.resolve()))
+        log(f"checkpoint {final}")
+        if cfg.eval.final_games:
+            text, summaries = evaluate_policy(trained_policy(algo, mapping), cfg, cfg.eval.final_games,
+                                              f"final, iteration {algo.iteration}")
+            with report.open("a") as fh:
+                fh.write(text)
+            log(text)
+    finally:
+        algo.stop()
+    return {"run_dir": run_dir, "checkpoint": final, "summaries": summaries, "rows": rows}
+
+
+def _append_csv(path: Path, row: dict[str, Any]) -> None:
+    new = not path.exists()
+    with path.open("a", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(row))
+        if new:
+            w.writeheader()
+        w.writerow(row)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="travel-train-rllib", description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--config", help="YAML config (see configs/rllib_*.yaml)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
+                    help="override a config value, e.g. scale.num_env_runners=8 (repeatable)")
+    ap.add_argument("--run-dir", help="run folder (default: <runs_dir>/<name>_<time>)")
+    ap.add_argument("--check", action="store_true", help="validate the config and exit")
+    ap.add_argument("--keys", action="store_true", help="print every config key with its default and exit")
+    args = ap.parse_args(argv)
+    if args.keys:
+        print(describe_keys())
+        return 0
+    if not args.config:
+        ap.error("--config is required")
+    try:
+        cfg = load_config(args.config, args.set)
+    except (ConfigError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.check:
+        print(dump_config(cfg))
+        return 0
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        print('error: Ray RLlib is not installed; pip install -e ".[rllib]"', file=sys.stderr)
+        return 2
+    out = train(cfg, args.run_dir)
+    print(f"run folder: {out['run_dir']}\nfinal checkpoint: {out['checkpoint']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
