@@ -220,3 +220,18 @@ def test_heuristic_reads_only_allowed_and_returns_legal():
         a = pol.act(None, mask.astype(np.int8), st)
         assert mask[a]
         st.apply_action(a)
+
+
+def test_improvement_selection_of_another_player_is_hidden():
+    st = GAME(num_players=3).new_initial_state(np.random.default_rng(11))
+    improver = st.cur
+    other = (improver + 1) % 3
+    before = np.zeros(E.OBS_SIZE, np.float32)
+    st.observation(other, before)
+    st.apply_action(E.DISCARD + int(np.flatnonzero(st.hands[improver])[0]))
+    after = np.zeros(E.OBS_SIZE, np.float32)
+    st.observation(other, after)
+    assert np.array_equal(before, after)
+    mine = np.zeros(E.OBS_SIZE, np.float32)
+    st.observation(improver, mine)
+    assert mine[E.MARKED : E.MARKED + 49].sum() == 1
