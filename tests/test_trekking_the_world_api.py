@@ -1,0 +1,299 @@
+"""trekking_the_world_v0 through PettingZoo: API, seeding, rendering, hidden information,
+serialisation, random simulation with invariants, heuristic vs random, gymnasium wrapping."""
+
+import json
+
+import gymnasium
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+import travel_envs
+from travel_envs import trekking_the_world_v0
+from travel_envs.agents.base import RandomPolicy
+from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.games.trekking_the_world import GAME, HeuristicPolicy
+from travel_envs.games.trekking_the_world.actions import NUM_ACTIONS
+from travel_envs.games.trekking_the_world.encoder import layout, observation_size
+from travel_envs.games.trekking_the_world.scenario import invariant_errors
+
+PLAYERS = [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_pettingzoo_api(n):
+    api_test(travel_envs.make("trekking_the_world_v0", num_players=n), num_cycles=300)
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_seed_and_render(n):
+    seed_test(lambda **kw: trekking_the_world_v0.env(num_players=n, **kw), num_cycles=300)
+    render_test(lambda **kw: trekking_the_world_v0.env(num_players=n, **kw))
+
+
+def test_render_ansi_readable():
+    env = travel_envs.make("trekking_the_world_v0", num_players=3, render_mode="ansi")
+    env.reset(seed=1)
+    for _ in range(12):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    text = env.render()
+    assert "Itineraries:" in text and "Tours:" in text and "Encounters:" in text
+    for p in range(3):
+        assert f"P{p} @ " in text
+    assert "$" in text and "R:" in text and "FF" in text
+
+
+def test_parameters_validated():
+    with pytest.raises(ParameterError, match="tours_to_end"):
+        GAME(num_players=2, tours_to_end=7)
+    with pytest.raises(ParameterError, match="suitcase_points"):
+        GAME(num_players=2, suitcase_points="flat")
+    with pytest.raises(ParameterError, match="num_players"):
+        travel_envs.make("trekking_the_world_v0", num_players=6)
+    with pytest.raises(ParameterError, match="unknown parameter"):
+        travel_envs.make("trekking_the_world_v0", colour="red")
+
+
+def test_spaces_and_bounds():
+    for n in PLAYERS:
+        env = trekking_the_world_v0.raw_env(num_players=n)
+        assert env.action_space("player_0").n == NUM_ACTIONS == 217
+        assert env.observation_space("player_0")["observation"].shape == (observation_size(n),)
+        assert layout(n)[-1][2] == observation_size(n)
+
+
+def _random_game(n, seed, check_every=1, **params):
+    g = GAME(num_players=n, **params)
+    s = g.new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed + 1000)
+    obs = np.zeros(g.observation_size, np.float32)
+    k = 0
+    while not s.is_terminal:
+        m = s.legal_action_mask()
+        assert m.any()
+        s.apply_action(int(rng.choice(np.flatnonzero(m))))
+        k += 1
+        if k % check_every == 0:
+            errors = invariant_errors(s)
+            assert not errors, errors
+            obs[:] = 0
+            s.observation(max(s.current_player, 0), obs)
+            assert 0.0 <= obs.min() and obs.max() <= 1.0
+    return s, k
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_random_games_end_with_invariants(n):
+    for seed in range(3):
+        s, k = _random_game(n, seed)
+        assert s.is_terminal and k < GAME.max_decisions
+        if n == 1:
+            assert s.end_triggered or not s.rival_deck
+        else:
+            assert s.end_triggered and len(set(s.turns_taken)) == 1  # equal turns for everyone
+            assert max(len(t) for t in s.tours) >= s.params.end_tours
+            assert s.winners()
+
+
+@pytest.mark.parametrize("params", [
+    dict(num_players=2, tours_to_end=6), dict(num_players=3, suitcase_points="steep"),
+    dict(num_players=4, encounter_optional=True), dict(num_players=2, tour_deck_size=20, auto_forced=False),
+    dict(num_players=1, solo_margin=0), dict(num_players=5, tours_to_end=2),
+])
+def test_random_games_variants(params):
+    n = params.pop("num_players")
+    s, _ = _random_game(n, 7, check_every=3, **params)
+    assert s.is_terminal
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", PLAYERS)
+def test_many_random_games(n):
+    for seed in range(40):
+        _random_game(n, 100 + seed, check_every=5)
+
+
+def test_same_seed_same_game():
+    a, ka = _random_game(3, 11, check_every=50)
+    b, kb = _random_game(3, 11, check_every=50)
+    assert ka == kb and a.to_dict() == b.to_dict()
+
+
+def test_to_dict_round_trip_and_continued_play():
+    g = GAME(num_players=3)
+    s = g.new_initial_state(np.random.default_rng(5))
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    d = s.to_dict()
+    d2 = json.loads(json.dumps(d))
+    r = g.state_from_dict(d2)
+    assert r.to_dict() == d
+    rng_a, rng_b = np.random.default_rng(9), np.random.default_rng(9)
+    while not s.is_terminal:
+        ma, mb = s.legal_action_mask(), r.legal_action_mask()
+        assert (ma == mb).all()
+        s.apply_action(int(rng_a.choice(np.flatnonzero(ma))))
+        r.apply_action(int(rng_b.choice(np.flatnonzero(mb))))
+    assert r.is_terminal and s.to_dict() == r.to_dict()
+
+
+def test_clone_is_independent():
+    g = GAME(num_players=2)
+    s = g.new_initial_state(np.random.default_rng(2))
+    rng = np.random.default_rng(1)
+    for _ in range(80):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    before = s.to_dict()
+    c = s.clone()
+    assert c.to_dict() == before
+    while not c.is_terminal:
+        c.apply_action(int(rng.choice(np.flatnonzero(c.legal_action_mask()))))
+    assert s.to_dict() == before
+
+
+def test_illegal_action_raises():
+    env = trekking_the_world_v0.env(num_players=2)
+    env.reset(seed=0)
+    mask = env.last()[0]["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match="illegal.*phase 'place'"):
+        env.step(bad)
+    with pytest.raises(IllegalActionError, match="out of range"):
+        env.unwrapped.game_state.apply_action(NUM_ACTIONS)
+
+
+def test_hidden_deck_order_does_not_change_observation():
+    g = GAME(num_players=3)
+    s = g.new_initial_state(np.random.default_rng(4))
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    t = s.clone()
+    # shuffle everything below the face-up deck tops, and the solo/rival-free parts stay equal
+    for name in ("tour_deck", "enc_deck", "itin_deck"):
+        deck = getattr(t, name)
+        below = deck[:-1]
+        rng.shuffle(below)
+        deck[:-1] = below
+    t.rng = np.random.default_rng(12345)
+    for seat in range(3):
+        a = np.zeros(g.observation_size, np.float32)
+        b = np.zeros(g.observation_size, np.float32)
+        s.observation(seat, a)
+        t.observation(seat, b)
+        assert (a == b).all()
+    full_a = np.zeros(g.state_size, np.float32)
+    full_b = np.zeros(g.state_size, np.float32)
+    s.state_tensor(full_a)
+    t.state_tensor(full_b)
+    assert (full_a == full_b).all()  # same deck contents; order is not in the state tensor either
+    t.tour_deck[0], t.enc_deck[0] = t.enc_deck[0], t.tour_deck[0]
+    t.state_tensor(full_b := np.zeros(g.state_size, np.float32))
+    assert (full_a != full_b).any()
+
+
+def test_solo_rival_deck_hidden():
+    g = GAME(num_players=1)
+    s = g.new_initial_state(np.random.default_rng(4))
+    t = s.clone()
+    t.rival_deck = list(reversed(t.rival_deck))
+    a = np.zeros(g.observation_size, np.float32)
+    b = np.zeros(g.observation_size, np.float32)
+    s.observation(0, a)
+    t.observation(0, b)
+    assert (a == b).all()
+
+
+def test_observation_is_seat_relative():
+    g = GAME(num_players=3)
+    s = g.new_initial_state(np.random.default_rng(8))
+    rng = np.random.default_rng(8)
+    for _ in range(90):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    lay = {name: (a, b) for name, a, b in layout(3)}
+    a0, b0 = lay["me.money"]
+    for seat in range(3):
+        obs = np.zeros(g.observation_size, np.float32)
+        s.observation(seat, obs)
+        assert obs[a0] == pytest.approx(s.money[seat] / 20)
+        a1, _ = lay["player+1.money"]
+        assert obs[a1] == pytest.approx(s.money[(seat + 1) % 3] / 20)
+
+
+def _play(n, games, first_seed=0):
+    wins = 0.0
+    for gi in range(games):
+        g = GAME(num_players=n)
+        s = g.new_initial_state(np.random.default_rng(first_seed + gi))
+        hseat = gi % n
+        pols = [HeuristicPolicy(gi) if q == hseat else RandomPolicy(seed=gi * 7 + q) for q in range(n)]
+        obs = np.zeros(g.observation_size, np.float32)
+        while not s.is_terminal:
+            p = s.current_player
+            s.apply_action(pols[p].act(obs, s.legal_action_mask(), s))
+        w = s.winners()
+        if hseat in w:
+            wins += 1.0 / len(w)
+    return wins / games
+
+
+def test_heuristic_beats_random_fast():
+    assert _play(2, 30) >= 0.8
+    assert _play(4, 12, first_seed=100) >= 0.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n,games", [(2, 500), (3, 150), (4, 100), (5, 100)])
+def test_heuristic_beats_random_slow(n, games):
+    rate = _play(n, games, first_seed=10_000)
+    print(f"heuristic vs random, {n} players, {games} games: {rate:.3f}")
+    assert rate >= max(0.7, 2.0 / n) if n == 2 else rate >= 2.0 / n
+
+
+class _SingleAgent(gymnasium.Env):
+    """A plain single-agent view (learner = seat 0, random opponents) for a shape check."""
+
+    def __init__(self, n=2):
+        self.env = trekking_the_world_v0.raw_env(num_players=n)
+        space = self.env.observation_space("player_0")
+        self.observation_space = space["observation"]
+        self.action_space = self.env.action_space("player_0")
+        self.opp = RandomPolicy(seed=0)
+
+    def _advance(self):
+        while self.env.agents and self.env.agent_selection != "player_0":
+            obs, _, term, trunc, _ = self.env.last()
+            self.env.step(None if term or trunc else self.opp.act(obs["observation"], obs["action_mask"]))
+        obs, rew, term, trunc, info = self.env.last()
+        self._mask = obs["action_mask"].astype(bool)
+        return obs["observation"], rew, term, trunc
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        self.env.reset(seed=seed)
+        obs, *_ = self._advance()
+        return obs, {}
+
+    def step(self, action):
+        self.env.step(int(action))
+        obs, rew, term, trunc = self._advance()
+        return obs, float(self.env._cumulative_rewards.get("player_0", rew)), term, trunc, {}
+
+    def action_masks(self):
+        return self._mask
+
+
+def test_plain_gymnasium_wrapper_fixed_obs_and_masks():
+    env = _SingleAgent()
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    done, steps = False, 0
+    while not done:
+        assert obs.shape == env.observation_space.shape and env.observation_space.contains(obs)
+        mask = env.action_masks()
+        assert mask.shape == (NUM_ACTIONS,) and mask.any()
+        obs, reward, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        done = term or trunc
+        steps += 1
+    assert reward in (-1.0, 0.0, 1.0) and steps > 10
