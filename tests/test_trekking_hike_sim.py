@@ -64,6 +64,7 @@ def check_invariants(st):
         assert len(g) <= 12
         for c, _ in st.animals[s]:
             assert g[c][CK] == 0
+        assert st.scores_of(s) == sum(st.score_breakdown(s).values())
     for h, q in enumerate(st.sunday_pos):
         assert st.map.tile[q] == h
     if not st.is_terminal:

@@ -60,151 +60,185 @@ _WEATHER_INDEX = _PLAN_INDEX[0]
 
 
 def _player_block(st, s: int, out: np.ndarray, o: int) -> None:
-    emax = st.p.energy_max
-    out[o] = 1.0
-    if st.pos[s] >= 0:
-        out[o + 1 + st.pos[s]] = 1.0
-        out[o + 38] = st.map.altitude[st.pos[s]] / ALT
-    out[o + 37] = st.energy[s] / emax
-    g = o + 39
+    """Copy seat ``s``'s block from the state's cache (recomputed only after that seat changed)."""
+    cache = st._blocks
+    block = cache.get(s)
+    if block is None:
+        block = np.zeros(PLAYER_BLOCK, np.float32)
+        _compute_player_block(st, s, block, 0)
+        cache[s] = block
+    out[o:o + PLAYER_BLOCK] = block
+
+
+def _static_header(st) -> np.ndarray:
+    """Player count, route plan and GPS side: fixed for the whole game."""
+    h = st._static
+    if h is None:
+        h = np.zeros(4 + 40, np.float32)
+        h[st.num_players - 1] = 1.0
+        o = 4
+        for slot in range(6):
+            h[o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
+            o += len(C.PLAN_DECKS[slot])
+        st._static = h
+    return h
+
+
+def _compute_player_block(st, s: int, out: np.ndarray, o: int) -> None:
+    v = [0.0] * PLAYER_BLOCK  # built as a list (cheap item writes), copied into ``out`` at once
+    v[0] = 1.0
+    pos = st.pos[s]
+    if pos >= 0:
+        v[1 + pos] = 1.0
+        v[38] = st.map.altitude[pos] / ALT
+    v[37] = st.energy[s] / st.p.energy_max
+    animals = st.animals[s]
     per_col = [0] * 12
-    for c, _ in st.animals[s]:
+    cnt = [0] * 5
+    for c, an in animals:
         per_col[c] += 1
+        cnt[an] += 1
     unflipped = [0] * 5
     flipped = [0] * 5
+    b = 39
     for i, col in enumerate(st.gps[s]):
-        b = g + i * PLAYER_COLS
-        k = col[CK]
+        k = col[0]
         if k == K_ROUTE:
-            out[b + (0 if col[CA] else 1)] = 1.0
-            out[b + 3 + col[CC]] = 1.0
+            v[b if col[2] else b + 1] = 1.0
+            v[b + 3 + col[1]] = 1.0
         else:
-            out[b + 2] = 1.0
+            v[b + 2] = 1.0
             if k == K_REST:
-                if col[CF]:
-                    flipped[col[CR]] += 1
+                if col[7]:
+                    flipped[col[6]] += 1
                 else:
-                    unflipped[col[CR]] += 1
-        out[b + 6] = col[CS] / ALT
-        out[b + 7] = col[CE] / ALT
-        out[b + 8] = min(per_col[i] / 2.0, 1.0)
-    r = g + 12 * PLAYER_COLS
+                    unflipped[col[6]] += 1
+        v[b + 6] = col[3] / ALT
+        v[b + 7] = col[4] / ALT
+        if per_col[i]:
+            v[b + 8] = 0.5 if per_col[i] == 1 else 1.0
+        b += PLAYER_COLS
+    r = 39 + 12 * PLAYER_COLS
     for k in range(5):
-        out[r + k] = unflipped[k] / 3.0
-        out[r + 5 + k] = flipped[k] / 3.0
-    a = r + 10
-    cnt = [0] * 5
-    for _, an in st.animals[s]:
-        cnt[an] += 1
-    for k in range(5):
-        out[a + k] = min(cnt[k] / 10.0, 1.0)
-    t = a + 5
+        v[r + k] = unflipped[k] / 3.0
+        v[r + 5 + k] = flipped[k] / 3.0
+        v[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
+    t = r + 15
     for sm, num, fl, _ in st.tokens[s]:
-        out[t + 3 * sm] = 1.0
-        out[t + 3 * sm + 1] = num / 4.0
-        out[t + 3 * sm + 2] = float(fl)
+        v[t + 3 * sm] = 1.0
+        v[t + 3 * sm + 1] = num / 4.0
+        v[t + 3 * sm + 2] = float(fl)
     e = t + 15
-    out[e] = float(st.rested_since_summit[s])
+    v[e] = float(st.rested_since_summit[s])
     last = st.last_summit_round[s]
-    out[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    out[e + 2] = min(max(st.scores_of(s) / 80.0, 0.0), 1.0)
+    v[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
+    v[e + 2] = min(max(st.scores_of(s) / 80.0, 0.0), 1.0)
+    out[o:o + PLAYER_BLOCK] = v
+
+
+_O_TURN = 4 + 12 + 1 + 44 + 10 + 2
+_O_PLAYERS = _O_TURN + 6
+_O_MAP = _O_PLAYERS + 4 * PLAYER_BLOCK
+_O_BAGS = _O_MAP + 96
+_O_SUMMITS = _O_BAGS + 10
+_O_RESERVE = _O_SUMMITS + 5
+_O_REST = _O_RESERVE + 12
+_O_MOVES = _O_REST + 12
+_O_TAGS = _O_MOVES + 28
+_O_SOLO = _O_TAGS + 36
+assert _O_SOLO + 52 == OBS_SIZE
+_PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
+_MAP_ONE = np.arange(16) * 6 + _O_MAP + 1  # + animal index (-1 = empty -> slot 0)
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
+    """Write ``seat``'s view (see ``OBS_LAYOUT``); one-hot entries are gathered and set at once."""
     p = st.p
-    o = 0
     ph = st.stage
-    if ph in PHASES:
-        out[PHASES.index(ph)] = 1.0
-    o = 4
-    out[o + st.rnd - 1] = 1.0
-    o += 12
-    out[o] = float(st.rnd > C.MORNING_ROUNDS)
-    o += 1
-    out[o + st.num_players - 1] = 1.0
-    o += 4
-    for slot in range(6):
-        size = len(C.PLAN_DECKS[slot])
-        out[o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
-        o += size
-    out[o + _WEATHER_INDEX[st.weather]] = 1.0
-    o += 10
-    out[o + st.side] = 1.0
-    o += 2
+    ones = [4 + st.rnd - 1, 61 + _WEATHER_INDEX[st.weather], 71 + st.side]
+    if ph in _PHASE_INDEX:
+        ones.append(_PHASE_INDEX[ph])
+    if st.rnd > C.MORNING_ROUNDS:
+        ones.append(16)
+    out[17:61] = _static_header(st)
+    idx: list[int] = []
+    val: list[float] = []
     acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
     if acting:
-        out[o] = st.t_start_energy / p.energy_max
-        out[o + 1] = min(max(st.t_delta / 10.0, -1.0), 1.0)
-        out[o + 2] = min(st.t_bars / 2.0, 1.0)
-        out[o + 3] = st.t_tags / 2.0
-        out[o + 4] = float(st.t_path >= 0)
-        out[o + 5] = float(st.t_refuge)
-    o += 6
+        o = _O_TURN
+        idx += [o, o + 1, o + 2, o + 3, o + 4, o + 5]
+        val += [st.t_start_energy / p.energy_max, min(max(st.t_delta / 10.0, -1.0), 1.0),
+                min(st.t_bars / 2.0, 1.0), st.t_tags / 2.0, float(st.t_path >= 0), float(st.t_refuge)]
     n = st.num_players
     for k in range(n):
-        s = (seat + k) % n if n > 1 else seat
-        _player_block(st, s, out, o + k * PLAYER_BLOCK)
-    o += 4 * PLAYER_BLOCK
-    for i, an in enumerate(st.map_animals):
-        out[o + 6 * i + an + 1] = 1.0
-    o += 96
+        _player_block(st, (seat + k) % n, out, _O_PLAYERS + k * PLAYER_BLOCK)
+    out[_MAP_ONE + np.asarray(st.map_animals)] = 1.0
+    bags = st.bags
+    o = _O_BAGS
     for b in range(2):
         for k in range(5):
-            out[o + 5 * b + k] = min(st.bags[b][k] / 10.0, 1.0)
-    o += 10
-    tps = p.tokens_per_summit
+            if bags[b][k]:
+                idx.append(o + 5 * b + k)
+                val.append(min(bags[b][k] / 10.0, 1.0))
+    o = _O_SUMMITS
     for k in range(5):
-        out[o + k] = st.summit_piles[k] / 4.0
-    o += 5
+        idx.append(o + k)
+        val.append(st.summit_piles[k] / 4.0)
+    o = _O_RESERVE
+    rp = st.route_piles
     for c in range(3):
-        out[o] = len(st.route_piles[2 * c]) / 13.0
-        out[o + 1] = len(st.route_piles[2 * c + 1]) / 13.0
-        card = st.card_for(c, True)
+        idx += [o, o + 1]
+        val += [len(rp[2 * c]) / 13.0, len(rp[2 * c + 1]) / 13.0]
+        card = rp[2 * c][-1] if rp[2 * c] else (rp[2 * c + 1][-1] if rp[2 * c + 1] else -1)
         if card >= 0:
-            out[o + 2] = C.ROUTE_COST[card] / 4.0
-            out[o + 3] = 1.0
+            idx.append(o + 2)
+            val.append(C.ROUTE_COST[card] / 4.0)
+            ones.append(o + 3)
         o += 4
     for pile in range(2):
-        rp = st.rest_piles[pile]
-        out[o] = len(rp) / 8.0
-        if rp:
-            out[o + 1 + C.REST_CARDS[rp[-1]]] = 1.0
+        rest = st.rest_piles[pile]
+        idx.append(o)
+        val.append(len(rest) / 8.0)
+        if rest:
+            ones.append(o + 1 + C.REST_CARDS[rest[-1]])
         o += 6
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
+        o = _O_MOVES
         for d in range(4):
             mc = st.move_cost(seat, d)
             if mc is not None:
                 need, _, colour, ascent = mc
-                out[o] = 1.0
-                out[o + 1 + colour] = 1.0
-                out[o + 4] = float(ascent)
-                out[o + 5] = min(need / 8.0, 1.0)
-                out[o + 6] = float(e0 >= need)
+                ones += [o, o + 1 + colour]
+                if ascent:
+                    ones.append(o + 4)
+                if e0 >= need:
+                    ones.append(o + 6)
+                idx.append(o + 5)
+                val.append(min(need / 8.0, 1.0))
             o += 7
-    else:
-        o += 28
     if acting and st.t_path >= 0:
+        o = _O_TAGS
+        ma = st.map_animals
         for i, sp in enumerate(st.map.path_spaces[st.t_path]):
-            out[o + 6 * i + st.map_animals[sp] + 1] = 1.0
+            ones.append(o + 6 * i + ma[sp] + 1)
         for i, sp in enumerate(st.map.node_spaces[st.t_dest]):
-            out[o + 12 + 6 * i + st.map_animals[sp] + 1] = 1.0
-    o += 36
+            ones.append(o + 12 + 6 * i + ma[sp] + 1)
     if n == 1:
-        for q in st.sunday_pos:
-            out[o + q] = 1.0
+        o = _O_SOLO
+        ones += [o + q for q in st.sunday_pos]
         for k in range(5):
-            out[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
-        out[o + 41] = len(st.opp_tokens) / 20.0
-        out[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
+            idx.append(o + 36 + k)
+            val.append(min(st.opp_animals[k] / 10.0, 1.0))
+        idx += [o + 41, o + 42, o + 50, o + 51]
+        val += [len(st.opp_tokens) / 20.0, min(max(st.opponent_score() / 80.0, 0.0), 1.0),
+                len(st.opp_deck) / 13.0, float(p.solo_difficulty == "hard")]
         if st.opp_deck:
             _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-            out[o + 43 + d0] = 1.0
-            out[o + 47 + req] = 1.0
-        out[o + 50] = len(st.opp_deck) / 13.0
-        out[o + 51] = float(p.solo_difficulty == "hard")
-    o += 52
-    assert o == OBS_SIZE
+            ones += [o + 43 + d0, o + 47 + req]
+    out[ones] = 1.0
+    if idx:
+        out[idx] = val
 
 
 def encode_state(st, out: np.ndarray) -> None:

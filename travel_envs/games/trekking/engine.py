@@ -20,6 +20,7 @@ from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
 from . import actions as A
 from . import components as C
 from . import scoring as S
+from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
 from .scoring import CA, CC, CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 
@@ -110,6 +111,9 @@ class TrekkingState(GameState):
 
     def _bind(self):
         self._rng, self._rng_snapshot = None, None
+        self._blocks: dict[int, Any] = {}  # encoder cache of player blocks (dropped when a seat changes)
+        self._static = None
+        self._mask = None  # cached legal mask of the current decision
         p = self.game.params
         self.p = p
         self.map = C.MAP_E
@@ -230,6 +234,7 @@ class TrekkingState(GameState):
                     self._refill()
                 self.rnd += 1
                 self.turn_pos = 0
+                self._blocks.clear()
                 if self.rnd > C.ROUNDS:
                     self.stage = "over"
                     self.rnd = C.ROUNDS
@@ -290,6 +295,11 @@ class TrekkingState(GameState):
 
     # ------------------------------------------------------------ masks
     def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask.copy()
+
+    def _compute_mask(self) -> np.ndarray:
         m = np.zeros(A.NUM_ACTIONS, bool)
         ph = self.stage
         if ph == "over":
@@ -367,6 +377,8 @@ class TrekkingState(GameState):
         return self.stage
 
     def _apply(self, action: int) -> None:
+        self._blocks.pop(self.current_player, None)
+        self._mask = None
         ph = self.stage
         if ph == "refuge":
             seat = self.refuge_queue.pop(0)
@@ -477,6 +489,7 @@ class TrekkingState(GameState):
                     for t in self.tokens[other]:
                         if t[0] == s:
                             t[2] = 1
+                            self._blocks.pop(other, None)
         self.rested_since_summit[seat] = False
         self.last_summit_round[seat] = self.rnd
 
@@ -576,6 +589,7 @@ class TrekkingState(GameState):
                 for t in self.tokens[0]:
                     if t[0] == sm:
                         t[2] = 1
+                        self._blocks.pop(0, None)
         self.events.append(f"Sunday hiker {C.TILES[h]} walks {C.DIRECTIONS[d]}{what}")
 
     # ------------------------------------------------------------ scores
@@ -584,7 +598,8 @@ class TrekkingState(GameState):
                                  self.animals[seat], self.tokens[seat])
 
     def scores_of(self, seat: int) -> int:
-        return sum(self.score_breakdown(seat).values())
+        return S.fast_total(self.plan, self.side, self.p.vignette_cover_margin, self.gps[seat],
+                            self.animals[seat], self.tokens[seat])
 
     def scores(self) -> list[float]:
         return [float(self.scores_of(s)) for s in range(self.num_players)]
@@ -611,13 +626,9 @@ class TrekkingState(GameState):
 
     # ------------------------------------------------------------ observation
     def observation(self, seat: int, out: np.ndarray) -> None:
-        from .encoder import encode_observation
-
         encode_observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        from .encoder import encode_state
-
         encode_state(self, out)
 
     # ------------------------------------------------------------ copy / serialise
@@ -642,6 +653,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        s._blocks, s._static, s._mask = {}, None, None
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
@@ -723,14 +735,10 @@ class TrekkingGame(Game):
 
     @property
     def observation_size(self) -> int:
-        from .encoder import OBS_SIZE
-
         return OBS_SIZE
 
     @property
     def state_size(self) -> int:
-        from .encoder import STATE_SIZE
-
         return STATE_SIZE
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingState:
