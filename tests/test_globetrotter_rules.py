@@ -381,3 +381,16 @@ def test_tie_break_still_tied_shares_the_win():
             s.apply_action(END)
     assert s.is_terminal and s.winners() == [0, 1]
     assert s.returns() == [1.0, 1.0, -1.0]
+
+
+def test_short_game_round_two_start_player_fewest_points_tie_clockwise():
+    s = build_state(3, hands=[["green ship", "blue car"], ["pink car", "blue ship"], ["orange ship", "sky blue car"]],
+                    journal=["yellow car"], cur=0, start=1, pos=[5, 12, 5], round_ending=True,
+                    params={"short_game": True})
+    s.apply_action(DRAW)
+    s.apply_action(E.NO_PARK)
+    if s.cur == 0 and s.phase == "turn":
+        s.apply_action(END)
+    assert s.round_points == [[0, 14, 0]]
+    assert s.round == 1 and s.start == 2  # seats 0 and 2 tie on 0: seat 2 comes first after seat 1
+    assert s.phase == "improve" and s.cur == 2
