@@ -131,6 +131,39 @@ class EvalSection(_Section):
         return specs
 
 
+class PretrainSection(_Section):
+    """Behaviour cloning of a teacher before PPO (see training/pretrain.py)."""
+
+    games: int = Field(0, ge=0, description="teacher games to imitate before PPO (0: no behaviour cloning)")
+    teacher: str = Field("heuristic", description="the policy to imitate")
+    opponents: list[str] = Field(default_factory=lambda: ["heuristic"], description="the teacher's opponents")
+    epochs: int = Field(5, ge=1)
+    batch_size: int = Field(256, ge=8)
+    learning_rate: float = Field(1e-3, gt=0)
+    processes: int = Field(1, ge=1, description="worker processes collecting the games")
+
+    @field_validator("teacher")
+    @classmethod
+    def _check_teacher(cls, spec):
+        try:
+            check_policy_spec(spec)
+        except (ParameterError, FileNotFoundError) as exc:
+            raise ValueError(str(exc)) from None
+        return spec
+
+    @field_validator("opponents")
+    @classmethod
+    def _check_opps(cls, specs):
+        if not specs:
+            raise ValueError("give at least one opponent for the teacher")
+        for spec in specs:
+            try:
+                check_policy_spec(spec)
+            except (ParameterError, FileNotFoundError) as exc:
+                raise ValueError(str(exc)) from None
+        return specs
+
+
 class TrainingConfig(_Section):
     """The whole file."""
 
@@ -140,6 +173,7 @@ class TrainingConfig(_Section):
     opponents: OpponentsSection = Field(default_factory=OpponentsSection)
     ppo: PPOSection = Field(default_factory=PPOSection)
     net: NetSection = Field(default_factory=NetSection)
+    pretrain: PretrainSection = Field(default_factory=PretrainSection)
     train: TrainSection = Field(default_factory=TrainSection)
     eval: EvalSection = Field(default_factory=EvalSection)
 
@@ -242,14 +276,17 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         n = raw.game.num_players
         if cfg.env.learner_seat is not None and cfg.env.learner_seat >= n:
             raise ConfigError(f"{source}: env.learner_seat={cfg.env.learner_seat}; allowed: null or 0..{n - 1}")
-        needs = {"heuristic"} & (set(cfg.opponents.mix) | set(cfg.eval.opponents) | set(cfg.eval.final_opponents or []))
+        used = set(cfg.opponents.mix) | set(cfg.eval.opponents) | set(cfg.eval.final_opponents or [])
+        if cfg.pretrain.games:
+            used |= {cfg.pretrain.teacher, *cfg.pretrain.opponents}
+        needs = {"heuristic"} & used
         if needs:
             from travel_envs.agents.games import heuristic_class
 
             try:
                 heuristic_class(cfg.env.id)
             except ParameterError as exc:
-                raise ConfigError(f"{source}: opponents / eval.opponents use 'heuristic' but {exc}") from None
+                raise ConfigError(f"{source}: opponents / eval / pretrain use 'heuristic' but {exc}") from None
     return cfg
 
 

@@ -146,6 +146,32 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
     return table
 
 
+def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
+    """Behaviour cloning of ``cfg.pretrain.teacher`` into the fresh model (see training/pretrain.py)."""
+    from . import pretrain as bc
+    from .callbacks import atomic_write_text
+
+    pt = cfg.pretrain
+    t0 = time.time()
+    print(f"behaviour cloning: collecting {pt.games} games of {pt.teacher} vs {pt.opponents} ...", flush=True)
+    data = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.games, cfg.train.seed,
+                      cfg.ppo.gamma, pt.processes)
+    print(f"behaviour cloning: {len(data[2])} decisions in {time.time() - t0:.0f} s", flush=True)
+    stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed)
+    stats["wall_seconds"] = round(time.time() - t0, 1)
+    atomic_write_text(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
+    return stats
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (env workers, evaluation pools)."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     """Run (or resume) training; returns the run folder."""
     import torch
@@ -157,9 +183,11 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     fresh = resume_dir is None
     run_dir = new_run_dir(cfg) if fresh else resume_dir
     ckpt_dir, snap_dir = run_dir / "checkpoints", run_dir / "snapshots"
+    prev_wall = 0.0
     tb_dir = run_dir / "tb" if cfg.train.tensorboard else None
     vec_env = model = None
     wall0 = time.time()
+    cpu0 = _cpu_seconds()
     try:
         atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
         ckpt_dir.mkdir(exist_ok=True)
@@ -179,6 +207,8 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         vec_env = build_vec_env(cfg, cfg.train.seed + (0 if fresh else 1 + int(time.time()) % 100000), snapshots)
         if fresh:
             model = build_model(cfg, vec_env, tb_dir)
+            if cfg.pretrain.games:
+                pretrain(cfg, model, run_dir)
         else:
             from sb3_contrib import MaskablePPO
 
@@ -222,7 +252,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if model is not None and model.num_timesteps > 0:
             path = save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
             _write_state(run_dir, status="interrupted", timesteps=model.num_timesteps,
-                         wall_seconds=round(time.time() - wall0, 1))
+                         wall_seconds=round(prev_wall + time.time() - wall0, 1))
             print(f"\ninterrupted: saved {path}; continue with: python -m training.train --resume {run_dir}",
                   file=sys.stderr)
         elif fresh:
@@ -237,6 +267,13 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     finally:
         if vec_env is not None:
             vec_env.close()
+    if model is not None:
+        prev_cpu = 0.0
+        if (run_dir / "state.json").is_file():
+            prev_cpu = float(json.loads((run_dir / "state.json").read_text()).get("cpu_seconds", 0.0))
+        cpu = prev_cpu + _cpu_seconds() - cpu0
+        _write_state(run_dir, cpu_seconds=round(cpu, 1))
+        print(f"CPU time of training (all processes): {cpu:.0f} s")
     if cfg.eval.final_games:
         final_evaluation(cfg, run_dir / "final_model.zip", run_dir)
     _write_state(run_dir, status="finished")
@@ -276,6 +313,12 @@ def main(argv=None) -> int:
     if args.check:
         print(dump_config(cfg), end="")
         return 0
+    import signal
+
+    def _sigterm(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _sigterm)
     try:
         train(cfg, run_dir)
     except ConfigError as exc:

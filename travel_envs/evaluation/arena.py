@@ -23,8 +23,15 @@ from .stats import wilson_interval
 
 
 def policy_label(spec) -> str:
+    """A short table label: the spec, or ``folder/file`` for a model path."""
     if isinstance(spec, str):
-        return spec[len("model:"):] if spec.startswith("model:") else spec
+        path = spec[len("model:"):] if spec.startswith("model:") else spec
+        if path.endswith((".zip", ".npz")):
+            from pathlib import Path
+
+            p = Path(path)
+            return f"{p.parent.name}/{p.name}" if p.parent.name else p.name
+        return path
     return getattr(spec, "name", type(spec).__name__)
 
 

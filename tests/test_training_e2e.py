@@ -1,0 +1,93 @@
+"""A tiny end-to-end run on the toy game: train (interrupted) -> resume -> evaluate, in seconds."""
+
+import json
+
+import pytest
+
+from training import evaluate as evaluate_cli
+from training import train as train_cli
+from training.callbacks import CheckpointCallback, read_eval_csv
+
+CONFIG = """
+name: tiny
+runs_dir: {runs}
+env:
+  id: toy_game:RaceGame
+  params: {{num_players: 2, target: 7}}
+opponents:
+  mix: {{random: 1.0, snapshot: 1.0}}
+  snapshot: {{every_steps: 128, pool_size: 2}}
+ppo: {{n_steps: 64, batch_size: 64, n_epochs: 2}}
+net: {{pi: [16], vf: [16]}}
+pretrain: {{games: 20, teacher: random, opponents: [random], epochs: 1, batch_size: 32}}
+train: {{total_timesteps: 384, n_envs: 2, vec_env: dummy, checkpoint_every: 128, keep_checkpoints: 2,
+         progress_bar: false}}
+eval: {{every_steps: 128, games: 10, opponents: [random], final_games: 20}}
+"""
+
+
+def test_train_interrupt_resume_evaluate(tmp_path, monkeypatch, capsys):
+    runs = tmp_path / "runs"
+    cfg = tmp_path / "tiny.yaml"
+    cfg.write_text(CONFIG.format(runs=runs))
+
+    # 1. a run interrupted (Ctrl-C) after its first checkpoint saves a checkpoint and says how to resume
+    original = CheckpointCallback._on_step
+
+    def interrupt_late(self):
+        original(self)
+        if self.model.num_timesteps >= 256:
+            raise KeyboardInterrupt
+        return True
+
+    monkeypatch.setattr(CheckpointCallback, "_on_step", interrupt_late)
+    assert train_cli.main(["--config", str(cfg)]) == 130
+    monkeypatch.setattr(CheckpointCallback, "_on_step", original)
+    (run_dir,) = runs.iterdir()
+    assert "--resume" in capsys.readouterr().err
+    state = json.loads((run_dir / "state.json").read_text())
+    assert state["status"] == "interrupted" and state["timesteps"] >= 256
+    assert (run_dir / "config.yaml").is_file() and (run_dir / "pretrain.json").is_file()
+    assert not (run_dir / "final_model.zip").exists()
+    assert sorted(p.name for p in (run_dir / "checkpoints").iterdir())[-1] == f"ckpt_{state['timesteps']:010d}.zip"
+    assert len(list((run_dir / "snapshots").glob("snap_*.npz"))) >= 2
+    assert not list(run_dir.rglob("*.tmp*"))
+
+    # 2. --resume continues from the last checkpoint up to the (overridden) total
+    assert train_cli.main(["--resume", str(run_dir), "--set", "train.total_timesteps=512"]) == 0
+    out = capsys.readouterr().out
+    assert "resuming" in out and "| policy | vs | games |" in out
+    state = json.loads((run_dir / "state.json").read_text())
+    assert state["status"] == "finished" and state["timesteps"] >= 512 and state["cpu_seconds"] > 0
+    assert "total_timesteps: 512" in (run_dir / "config.yaml").read_text()
+    rows = read_eval_csv(run_dir / "eval.csv")
+    steps = [int(r["timesteps"]) for r in rows]
+    assert steps[0] == 0 and steps == sorted(steps) and steps[-1] >= 512
+    assert (run_dir / "learning_curve.png").stat().st_size > 1000
+    assert "| final_model.zip | random | 20 |" in (run_dir / "evaluation.md").read_text()
+    assert len(list((run_dir / "checkpoints").glob("ckpt_*.zip"))) == 2  # keep_checkpoints
+    assert list((run_dir / "tb").rglob("events.out.tfevents.*"))
+
+    # 3. the evaluation tool plays the trained model against baselines and in a league
+    assert evaluate_cli.main(["--run", str(run_dir), "--opponents", "random", "--games", "12"]) == 0
+    text = (run_dir / "evaluation_0.md").read_text()
+    assert "| final_model.zip | random | 12 |" in text
+    model = str(run_dir / "final_model.zip")
+    assert evaluate_cli.main(["--env", "toy_game:RaceGame", "--league", "random", model, "--games", "10"]) == 0
+    assert "| rank | policy | Elo |" in capsys.readouterr().out
+    assert evaluate_cli.main(["--env", "toy_game:RaceGame", "--policy", str(tmp_path / "nope.zip")]) == 2
+    assert f"model file not found: {tmp_path / 'nope.zip'}" in capsys.readouterr().err
+
+
+def test_failure_before_first_checkpoint_leaves_nothing(tmp_path, monkeypatch):
+    runs = tmp_path / "runs"
+    cfg = tmp_path / "tiny.yaml"
+    cfg.write_text(CONFIG.format(runs=runs))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated crash while building the model")
+
+    monkeypatch.setattr(train_cli, "build_model", broken)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0"])
+    assert not runs.exists() or not any(runs.iterdir())
