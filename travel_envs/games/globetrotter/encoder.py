@@ -185,50 +185,80 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE)."""
+    """Write ``seat``'s view of ``st`` into ``out`` (zeroed, length OBS_SIZE).
+
+    Hot path: the cached public block goes in with one indexed assignment; the
+    few per-step entries are written one by one (cheaper than building index
+    lists for numpy).
+    """
     idx, vals = _public_block(st, seat)
     out[idx] = vals
     n = st.n
     out[HAND : HAND + NUM_CARDS] = st.hands[seat]
     phase = st.phase_id
-    if phase == 0 and st.cur == seat:
-        out[MARKED : MARKED + NUM_CARDS] = st.marked
     cur = st.cur
+    if phase == 0 and cur == seat:
+        out[MARKED : MARKED + NUM_CARDS] = st.marked
+    out[G_PHASE + phase] = 1.0
     journal = st.journal
-    played = st.played
-    ones = [G_PHASE + phase]
     if journal:
         t = journal[-1]
-        ones += (TOP + t, TOP_COLOUR + COLOUR_OF[t], TOP_VEHICLE + VEHICLE_OF[t])
-    parking = st.parking
-    for i in range(NUM_PARKING):
-        if parking[i] >= 0:
-            ones.append(PARKING + NUM_CARDS * i + parking[i])
+        out[TOP + t] = 1.0
+        out[TOP_COLOUR + COLOUR_OF[t]] = 1.0
+        out[TOP_VEHICLE + VEHICLE_OF[t]] = 1.0
+    p0, p1, p2 = st.parking
+    if p0 >= 0:
+        out[PARKING + p0] = 1.0
+    if p1 >= 0:
+        out[PARKING + NUM_CARDS + p1] = 1.0
+    if p2 >= 0:
+        out[PARKING + 2 * NUM_CARDS + p2] = 1.0
     if phase != 4:
-        ones.append(PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR)
-    if st.drew:
-        ones.append(G_DREW)
-    if st.a2_done:
-        ones.append(G_A2_DONE)
-    elif played:
-        ones.append(G_IN_A2)
-    if st.key_gained:
-        ones.append(G_KEY_GAINED)
-    if st.round_ending:
-        ones.append(G_ROUND_ENDING)
-    if st.park_from >= 0:
-        ones.append(G_PARK_FROM + st.park_from)
-    if played and len(played) >= 2 and cur == seat:
-        prev = played[-2]
-        ones += (G_PREV_COLOUR + COLOUR_OF[prev], G_PREV_VEHICLE + VEHICLE_OF[prev])
-    out[ones] = 1.0
+        out[PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR] = 1.0
     hs = st.hand_size
-    sidx = [PLAYERS + k * P_SIZE + P_HAND for k in range(n)]
-    svals = [min(hs[(seat + k) % n] / 15.0, 1.0) for k in range(n)]
-    sidx += (G_DECK, G_JOURNAL, G_IMPROVED, G_PLAYED, G_PENDING)
-    svals += (len(st.deck) / 49.0, len(journal) / 49.0, st.improved * 0.2, min(len(played) * 0.1, 1.0),
-              min(st.pending_draws * 0.2, 1.0))
-    out[sidx] = svals
+    b = PLAYERS + P_HAND
+    for k in range(n):
+        h = hs[(seat + k) % n]
+        out[b] = h * (1.0 / 15.0) if h < 15 else 1.0
+        b += P_SIZE
+    out[G_DECK] = len(st.deck) * (1.0 / 49.0)
+    out[G_JOURNAL] = len(journal) * (1.0 / 49.0)
+    if st.improved:
+        out[G_IMPROVED] = st.improved * 0.2
+    if phase == 1:
+        played = st.played
+        if st.drew:
+            out[G_DREW] = 1.0
+        if played:
+            lp = len(played)
+            out[G_PLAYED] = lp * 0.1 if lp < 10 else 1.0
+            if st.a2_done:
+                out[G_A2_DONE] = 1.0
+            else:
+                out[G_IN_A2] = 1.0
+            if lp >= 2 and cur == seat:
+                prev = played[-2]
+                out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
+                out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
+        if st.key_gained:
+            out[G_KEY_GAINED] = 1.0
+        if st.park_from >= 0:
+            out[G_PARK_FROM + st.park_from] = 1.0
+    elif phase == 2 or phase == 3:
+        if st.drew:
+            out[G_DREW] = 1.0
+        if st.played:
+            out[G_PLAYED] = min(len(st.played) * 0.1, 1.0)
+            if st.a2_done:
+                out[G_A2_DONE] = 1.0
+        if st.key_gained:
+            out[G_KEY_GAINED] = 1.0
+        if st.park_from >= 0:
+            out[G_PARK_FROM + st.park_from] = 1.0
+        if st.pending_draws:
+            out[G_PENDING] = min(st.pending_draws * 0.2, 1.0)
+    if st.round_ending:
+        out[G_ROUND_ENDING] = 1.0
 
 
 def encode_state(st, out: np.ndarray) -> None:
