@@ -75,9 +75,12 @@ class GlobetrotterParams:
     park_same_space: bool = True
 
     def __post_init__(self) -> None:
-        check_choice("short_game", self.short_game, (False, True))
-        check_choice("prefill_parking", self.prefill_parking, (False, True))
-        check_choice("park_same_space", self.park_same_space, (False, True))
+        for name in ("short_game", "prefill_parking", "park_same_space"):
+            value = getattr(self, name)
+            if not isinstance(value, (bool, np.bool_)):
+                raise ParameterError(f"{name}={value!r} is not allowed; allowed values: [False, True]")
+        if isinstance(self.wild_faces, (bool, np.bool_)):
+            raise ParameterError(f"wild_faces={self.wild_faces!r} is not allowed; allowed values: [1, 2]")
         check_choice("wild_faces", self.wild_faces, (1, 2))
         if self.num_rounds is not None:
             check_range("num_rounds", self.num_rounds, 1, 10)
