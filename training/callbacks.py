@@ -205,3 +205,18 @@ def save_checkpoint(model, folder: Path, keep: int) -> Path:
 def latest_checkpoint(folder: Path) -> Path | None:
     ckpts = sorted(folder.glob("ckpt_*.zip"))
     return ckpts[-1] if ckpts else None
+
+
+class TimeLimit(BaseCallback):
+    """Stop ``learn`` once the wall-clock deadline (``time.time()`` seconds) has passed."""
+
+    def __init__(self, deadline: float) -> None:
+        super().__init__()
+        self.deadline = deadline
+        self.hit = False
+
+    def _on_step(self) -> bool:
+        if time.time() >= self.deadline:
+            self.hit = True
+            return False
+        return True

@@ -104,6 +104,8 @@ class TrainSection(_Section):
     seed: int = Field(0, ge=0)
     torch_threads: int = Field(1, ge=1)
     device: Literal["cpu", "auto", "cuda"] = "cpu"
+    time_limit_minutes: Optional[float] = Field(None, gt=0, description="stop training (then evaluate) after "
+                                                "this much wall time, pretraining included; null: no limit")
     checkpoint_every: int = Field(50_000, gt=0, description="env steps between checkpoints")
     keep_checkpoints: int = Field(3, ge=1)
     progress_bar: bool = True

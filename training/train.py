@@ -227,6 +227,12 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
                                eval_at_start=fresh and cfg.eval.every_steps > 0)
         callbacks.append(eval_cb)
         callbacks.append(CheckpointCallback(ckpt_dir, cfg.train.checkpoint_every, cfg.train.keep_checkpoints, start))
+        limit = None
+        if cfg.train.time_limit_minutes:
+            from .callbacks import TimeLimit
+
+            limit = TimeLimit(wall0 - prev_wall + 60 * cfg.train.time_limit_minutes)
+            callbacks.append(limit)
         if cfg.train.progress_bar:
             callbacks.append(ProgressBar(cfg.train.total_timesteps, status))
         remaining = cfg.train.total_timesteps - start
@@ -236,6 +242,8 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
 
             model.learn(total_timesteps=remaining, callback=CallbackList(callbacks),
                         reset_num_timesteps=fresh, tb_log_name="MaskablePPO", progress_bar=False)
+        if limit is not None and limit.hit:
+            print(f"time limit of {cfg.train.time_limit_minutes} min reached after {model.num_timesteps} steps")
         save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
         final = run_dir / "final_model.zip"
         tmp = run_dir / ".tmp_final_model.zip"
@@ -244,7 +252,8 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0:
             eval_cb.evaluate_now()
         wall = prev_wall + time.time() - wall0
-        _write_state(run_dir, status="trained", timesteps=model.num_timesteps, wall_seconds=round(wall, 1))
+        _write_state(run_dir, status="trained", timesteps=model.num_timesteps, wall_seconds=round(wall, 1),
+                     time_limit_hit=bool(limit is not None and limit.hit))
         print(f"trained {model.num_timesteps} steps in {wall:.0f} s of wall time "
               f"({(model.num_timesteps - start) / max(time.time() - wall0, 1e-9):.0f} steps/s this session); "
               f"model: {final}")

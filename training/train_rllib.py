@@ -264,11 +264,11 @@ def build_algorithm_config(cfg: RLlibConfig):
 
 def trained_policy(algo, mapping, name: str = "rllib"):
     """The learned module(s) of ``algo`` as one arena Policy (per-seat runs dispatch on the seat)."""
-    from travel_envs.rllib.policy import RLModulePolicy, SeatPolicies
+    from travel_envs.rllib.policy import RLModulePolicy, SeatPolicies, learner_module
 
     if mapping.sharing == "shared":
-        return RLModulePolicy(algo.get_module("learner"), name=name)
-    return SeatPolicies([RLModulePolicy(algo.get_module(mid), name=f"{name}:{mid}") for mid in mapping.learners],
+        return RLModulePolicy(learner_module(algo, "learner"), name=name)
+    return SeatPolicies([RLModulePolicy(learner_module(algo, mid), name=f"{name}:{mid}") for mid in mapping.learners],
                         name=name)
 
 
@@ -307,10 +307,9 @@ def _prune(ckpt_dir: Path, keep: int) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print) -> dict[str, Any]:
-    """Train; returns ``{"run_dir", "checkpoint", "summaries", "rows"}``."""
-    from ray.rllib.algorithms.algorithm import Algorithm
-
+def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print, keep_algorithm: bool = False) -> dict[str, Any]:
+    """Train; returns ``{"run_dir", "checkpoint", "summaries", "rows"}`` (and ``"algorithm"``
+    and ``"mapping"`` with ``keep_algorithm=True``: the caller then calls ``algorithm.stop()``)."""
     run_dir = Path(run_dir) if run_dir else Path(cfg.runs_dir) / f"{cfg.name}_{time.strftime('%Y%m%d-%H%M%S')}"
     ckpt_dir = run_dir / "checkpoints"
     ckpt_dir.mkdir(parents=True, exist_ok=True)
@@ -321,11 +320,12 @@ def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print) -> dic
 
     init_ray(cfg.scale)
     algo_config, mapping = build_algorithm_config(cfg)
+    algo = algo_config.build_algo()
     if cfg.train.restore_from:
-        algo = Algorithm.from_checkpoint(str(Path(cfg.train.restore_from).resolve()))
+        # Restore into an algorithm built from *this* config, so a checkpoint from a
+        # laptop continues on a cluster with more env runners (and vice versa).
+        algo.restore_from_path(str(Path(cfg.train.restore_from).resolve()))
         log(f"restored {cfg.train.restore_from} at iteration {algo.iteration}")
-    else:
-        algo = algo_config.build_algo()
     rows: list[dict[str, Any]] = []
     summaries: list[dict] = []
     t0 = time.time()
@@ -358,9 +358,15 @@ def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print) -> dic
             with report.open("a") as fh:
                 fh.write(text)
             log(text)
-    finally:
+    except BaseException:
         algo.stop()
-    return {"run_dir": run_dir, "checkpoint": final, "summaries": summaries, "rows": rows}
+        raise
+    out = {"run_dir": run_dir, "checkpoint": final, "summaries": summaries, "rows": rows}
+    if keep_algorithm:
+        out.update(algorithm=algo, mapping=mapping)
+    else:
+        algo.stop()
+    return out
 
 
 def _append_csv(path: Path, row: dict[str, Any]) -> None:
