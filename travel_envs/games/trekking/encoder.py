@@ -85,13 +85,14 @@ def _static_header(st) -> np.ndarray:
 
 
 def _compute_player_block(st, s: int, out: np.ndarray, o: int) -> None:
-    v = [0.0] * PLAYER_BLOCK  # built as a list (cheap item writes), copied into ``out`` at once
-    v[0] = 1.0
+    """Seat ``s``'s block into ``out[o:]`` (zero), written through a memoryview (cheap item writes)."""
+    mv = memoryview(out)
+    mv[o] = 1.0
     pos = st.pos[s]
     if pos >= 0:
-        v[1 + pos] = 1.0
-        v[38] = st.map.altitude[pos] / ALT
-    v[37] = st.energy[s] / st.p.energy_max
+        mv[o + 1 + pos] = 1.0
+        mv[o + 38] = st.map.altitude[pos] / ALT
+    mv[o + 37] = st.energy[s] / st.p.energy_max
     animals = st.animals[s]
     per_col = [0] * 12
     cnt = [0] * 5
@@ -100,40 +101,48 @@ def _compute_player_block(st, s: int, out: np.ndarray, o: int) -> None:
         cnt[an] += 1
     unflipped = [0] * 5
     flipped = [0] * 5
-    b = 39
+    b = o + 39
     for i, col in enumerate(st.gps[s]):
         k = col[0]
         if k == K_ROUTE:
-            v[b if col[2] else b + 1] = 1.0
-            v[b + 3 + col[1]] = 1.0
+            mv[b if col[2] else b + 1] = 1.0
+            mv[b + 3 + col[1]] = 1.0
         else:
-            v[b + 2] = 1.0
+            mv[b + 2] = 1.0
             if k == K_REST:
                 if col[7]:
                     flipped[col[6]] += 1
                 else:
                     unflipped[col[6]] += 1
-        v[b + 6] = col[3] / ALT
-        v[b + 7] = col[4] / ALT
+        mv[b + 6] = col[3] / ALT
+        mv[b + 7] = col[4] / ALT
         if per_col[i]:
-            v[b + 8] = 0.5 if per_col[i] == 1 else 1.0
+            mv[b + 8] = 0.5 if per_col[i] == 1 else 1.0
         b += PLAYER_COLS
-    r = 39 + 12 * PLAYER_COLS
+    r = o + 39 + 12 * PLAYER_COLS
     for k in range(5):
-        v[r + k] = unflipped[k] / 3.0
-        v[r + 5 + k] = flipped[k] / 3.0
-        v[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
+        if unflipped[k]:
+            mv[r + k] = unflipped[k] / 3.0
+        if flipped[k]:
+            mv[r + 5 + k] = flipped[k] / 3.0
+        if cnt[k]:
+            mv[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
     t = r + 15
+    flips = 0
     for sm, num, fl, _ in st.tokens[s]:
-        v[t + 3 * sm] = 1.0
-        v[t + 3 * sm + 1] = num / 4.0
-        v[t + 3 * sm + 2] = float(fl)
+        mv[t + 3 * sm] = 1.0
+        mv[t + 3 * sm + 1] = num / 4.0
+        mv[t + 3 * sm + 2] = float(fl)
+        flips += fl
     e = t + 15
-    v[e] = float(st.rested_since_summit[s])
     last = st.last_summit_round[s]
-    v[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    v[e + 2] = min(max(st.scores_of(s) / 80.0, 0.0), 1.0)
-    out[o:o + PLAYER_BLOCK] = v
+    key = (len(st.gps[s]), len(animals), len(st.tokens[s]), flips)
+    cached = st._score_cache.get(s)
+    if cached is None or cached[0] != key:
+        cached = st._score_cache[s] = (key, st.scores_of(s))
+    mv[e] = float(st.rested_since_summit[s])
+    mv[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
+    mv[e + 2] = min(max(cached[1] / 80.0, 0.0), 1.0)
 
 
 _O_TURN = 4 + 12 + 1 + 44 + 10 + 2
@@ -148,97 +157,100 @@ _O_TAGS = _O_MOVES + 28
 _O_SOLO = _O_TAGS + 36
 assert _O_SOLO + 52 == OBS_SIZE
 _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
-_MAP_ONE = np.arange(16) * 6 + _O_MAP + 1  # + animal index (-1 = empty -> slot 0)
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view (see ``OBS_LAYOUT``); one-hot entries are gathered and set at once."""
+    """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes go through a
+    memoryview (much cheaper than numpy item or fancy assignment); player blocks come from the
+    state's cache."""
+    mv = memoryview(out)
     p = st.p
     ph = st.stage
-    ones = [4 + st.rnd - 1, 61 + _WEATHER_INDEX[st.weather], 71 + st.side]
+    rnd = st.rnd
+    mv[3 + rnd] = 1.0
+    mv[61 + _WEATHER_INDEX[st.weather]] = 1.0
+    mv[71 + st.side] = 1.0
     if ph in _PHASE_INDEX:
-        ones.append(_PHASE_INDEX[ph])
-    if st.rnd > C.MORNING_ROUNDS:
-        ones.append(16)
+        mv[_PHASE_INDEX[ph]] = 1.0
+    if rnd > C.MORNING_ROUNDS:
+        mv[16] = 1.0
     out[17:61] = _static_header(st)
-    idx: list[int] = []
-    val: list[float] = []
     acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
     if acting:
         o = _O_TURN
-        idx += [o, o + 1, o + 2, o + 3, o + 4, o + 5]
-        val += [st.t_start_energy / p.energy_max, min(max(st.t_delta / 10.0, -1.0), 1.0),
-                min(st.t_bars / 2.0, 1.0), st.t_tags / 2.0, float(st.t_path >= 0), float(st.t_refuge)]
+        d = st.t_delta / 10.0
+        mv[o] = st.t_start_energy / p.energy_max
+        mv[o + 1] = -1.0 if d < -1.0 else (1.0 if d > 1.0 else d)
+        mv[o + 2] = min(st.t_bars / 2.0, 1.0)
+        mv[o + 3] = st.t_tags / 2.0
+        mv[o + 4] = float(st.t_path >= 0)
+        mv[o + 5] = float(st.t_refuge)
     n = st.num_players
     for k in range(n):
         _player_block(st, (seat + k) % n, out, _O_PLAYERS + k * PLAYER_BLOCK)
-    out[_MAP_ONE + np.asarray(st.map_animals)] = 1.0
-    bags = st.bags
+    o = _O_MAP + 1
+    for an in st.map_animals:
+        mv[o + an] = 1.0
+        o += 6
     o = _O_BAGS
-    for b in range(2):
+    for bag in st.bags:
         for k in range(5):
-            if bags[b][k]:
-                idx.append(o + 5 * b + k)
-                val.append(min(bags[b][k] / 10.0, 1.0))
+            if bag[k]:
+                mv[o + k] = bag[k] / 10.0 if bag[k] < 10 else 1.0
+        o += 5
     o = _O_SUMMITS
-    for k in range(5):
-        idx.append(o + k)
-        val.append(st.summit_piles[k] / 4.0)
+    for k, left in enumerate(st.summit_piles):
+        mv[o + k] = left / 4.0
     o = _O_RESERVE
     rp = st.route_piles
     for c in range(3):
-        idx += [o, o + 1]
-        val += [len(rp[2 * c]) / 13.0, len(rp[2 * c + 1]) / 13.0]
-        card = rp[2 * c][-1] if rp[2 * c] else (rp[2 * c + 1][-1] if rp[2 * c + 1] else -1)
+        up, down = rp[2 * c], rp[2 * c + 1]
+        mv[o] = len(up) / 13.0
+        mv[o + 1] = len(down) / 13.0
+        card = up[-1] if up else (down[-1] if down else -1)
         if card >= 0:
-            idx.append(o + 2)
-            val.append(C.ROUTE_COST[card] / 4.0)
-            ones.append(o + 3)
+            mv[o + 2] = C.ROUTE_COST[card] / 4.0
+            mv[o + 3] = 1.0
         o += 4
-    for pile in range(2):
-        rest = st.rest_piles[pile]
-        idx.append(o)
-        val.append(len(rest) / 8.0)
+    for rest in st.rest_piles:
         if rest:
-            ones.append(o + 1 + C.REST_CARDS[rest[-1]])
+            mv[o] = len(rest) / 8.0
+            mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
         o += 6
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
         o = _O_MOVES
-        for d in range(4):
-            mc = st.move_cost(seat, d)
+        for mc in st.moves_of(seat):
             if mc is not None:
                 need, _, colour, ascent = mc
-                ones += [o, o + 1 + colour]
-                if ascent:
-                    ones.append(o + 4)
-                if e0 >= need:
-                    ones.append(o + 6)
-                idx.append(o + 5)
-                val.append(min(need / 8.0, 1.0))
+                mv[o] = 1.0
+                mv[o + 1 + colour] = 1.0
+                mv[o + 4] = float(ascent)
+                mv[o + 5] = need / 8.0 if need < 8 else 1.0
+                mv[o + 6] = float(e0 >= need)
             o += 7
     if acting and st.t_path >= 0:
-        o = _O_TAGS
+        o = _O_TAGS + 1
         ma = st.map_animals
         for i, sp in enumerate(st.map.path_spaces[st.t_path]):
-            ones.append(o + 6 * i + ma[sp] + 1)
+            mv[o + 6 * i + ma[sp]] = 1.0
+        o += 12
         for i, sp in enumerate(st.map.node_spaces[st.t_dest]):
-            ones.append(o + 12 + 6 * i + ma[sp] + 1)
+            mv[o + 6 * i + ma[sp]] = 1.0
     if n == 1:
         o = _O_SOLO
-        ones += [o + q for q in st.sunday_pos]
+        for q in st.sunday_pos:
+            mv[o + q] = 1.0
         for k in range(5):
-            idx.append(o + 36 + k)
-            val.append(min(st.opp_animals[k] / 10.0, 1.0))
-        idx += [o + 41, o + 42, o + 50, o + 51]
-        val += [len(st.opp_tokens) / 20.0, min(max(st.opponent_score() / 80.0, 0.0), 1.0),
-                len(st.opp_deck) / 13.0, float(p.solo_difficulty == "hard")]
+            mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
+        mv[o + 41] = len(st.opp_tokens) / 20.0
+        mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
+        mv[o + 50] = len(st.opp_deck) / 13.0
+        mv[o + 51] = float(p.solo_difficulty == "hard")
         if st.opp_deck:
             _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-            ones += [o + 43 + d0, o + 47 + req]
-    out[ones] = 1.0
-    if idx:
-        out[idx] = val
+            mv[o + 43 + d0] = 1.0
+            mv[o + 47 + req] = 1.0
 
 
 def encode_state(st, out: np.ndarray) -> None:

@@ -114,6 +114,8 @@ class TrekkingState(GameState):
         self._blocks: dict[int, Any] = {}  # encoder cache of player blocks (dropped when a seat changes)
         self._static = None
         self._mask = None  # cached legal mask of the current decision
+        self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
+        self._score_cache: dict[int, tuple] = {}  # seat -> (board key, score) for the encoder
         p = self.game.params
         self.p = p
         self.map = C.MAP_E
@@ -192,6 +194,13 @@ class TrekkingState(GameState):
             return None
         cost = (C.ROUTE_COST[card] if ascent else 0) + self.colour_penalty(colour, ascent)
         return cost, dest, colour, ascent
+
+    def moves_of(self, seat: int) -> list:
+        """``move_cost`` for the 4 directions, cached until the next action."""
+        mv = self._moves.get(seat)
+        if mv is None:
+            mv = self._moves[seat] = [self.move_cost(seat, d) for d in range(4)]
+        return mv
 
     def flippable(self, seat: int, kind: int) -> int:
         """Column of an unflipped rest card of ``kind`` that may be flipped now (-1 if none)."""
@@ -300,22 +309,21 @@ class TrekkingState(GameState):
         return self._mask.copy()
 
     def _compute_mask(self) -> np.ndarray:
-        m = np.zeros(A.NUM_ACTIONS, bool)
+        m = [False] * A.NUM_ACTIONS
         ph = self.stage
         if ph == "over":
-            return m
+            return np.array(m, bool)
         if ph == "refuge":
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
             for r, node in enumerate(self.map.refuges):
                 m[A.CHOOSE_REFUGE + r] = node not in taken
-            return m
+            return np.array(m, bool)
         seat = self.order[self.turn_pos]
         if ph == "move":
             e0 = self.t_start_energy
             bonus = 2 * self.t_bars
             any_ascent_with_bar = False
-            for d in range(4):
-                mc = self.move_cost(seat, d)
+            for d, mc in enumerate(self.moves_of(seat)):
                 if mc is None:
                     continue
                 need, _, _, ascent = mc
@@ -332,15 +340,15 @@ class TrekkingState(GameState):
                     m[A.REST + 1] = True
             if any_ascent_with_bar and self.flippable(seat, C.BAR) >= 0:
                 m[A.FLIP_BAR] = True
-            return m
+            return np.array(m, bool)
         if ph == "tag":
             self._tag_mask(seat, m)
             m[A.STOP_TAGGING] = True
-            return m
+            return np.array(m, bool)
         # finish
         m[A.END_TURN] = True
         m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
-        return m
+        return np.array(m, bool)
 
     def _tag_allowed(self, seat: int) -> bool:
         if self.t_tags == 0:
@@ -367,9 +375,9 @@ class TrekkingState(GameState):
                     m[A.SEARCH + b] = True
 
     def _tag_mask_any(self) -> bool:
-        m = np.zeros(A.NUM_ACTIONS, bool)
+        m = [False] * A.NUM_ACTIONS
         self._tag_mask(self.order[self.turn_pos], m)
-        return bool(m.any())
+        return any(m)
 
     # ------------------------------------------------------------ transitions
     @property
@@ -379,6 +387,7 @@ class TrekkingState(GameState):
     def _apply(self, action: int) -> None:
         self._blocks.pop(self.current_player, None)
         self._mask = None
+        self._moves = {}
         ph = self.stage
         if ph == "refuge":
             seat = self.refuge_queue.pop(0)
@@ -653,7 +662,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
-        s._blocks, s._static, s._mask = {}, None, None
+        s._blocks, s._static, s._mask, s._moves, s._score_cache = {}, None, None, {}, {}
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
