@@ -49,7 +49,7 @@ _INT_FIELDS = (
 )
 _BOOL_FIELDS = ("lounge_used", "terminal")
 _LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed",
-                "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes")
+                "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes", "resolving")
 _NESTED_FIELDS = ("hands", "revealed", "stack")
 
 
@@ -120,6 +120,7 @@ class ItchyFeetState(GameState):
         self.post_n = 0
         self.forb = -1
         self.jet: list[int] = []
+        self.resolving: list[int] = []
         self.winner = -1
         self.terminal = False
         self.stack: list[list] = []
@@ -186,6 +187,7 @@ class ItchyFeetState(GameState):
         self.winner = s
         self.terminal = True
         self.stack = []
+        self.resolving = []
         self.ph = P_NONE
         self.actor = -1
 
@@ -226,6 +228,7 @@ class ItchyFeetState(GameState):
         if self.turn_number > self.params.max_turns:
             self.terminal = True  # ruling 13: nobody wins
             self.stack = []
+            self.resolving = []
             self.ph = P_NONE
             self.actor = -1
             return
@@ -269,18 +272,20 @@ class ItchyFeetState(GameState):
         """``s`` draws ``n`` cards one at a time (events resolve at once and are replaced)."""
         if n > 1:
             self.stack.append(["draw", s, n - 1, rec])
+        if not self._can_draw():
+            return  # ruling 12: nothing (but events) left to draw, the draw is skipped
         if not self.draw:
-            if not self.discard:
-                return  # ruling 12: nothing to draw, the draw is skipped
             self._reshuffle()
         c = self.draw.pop()
         if not self.draw and self.discard:
             self._reshuffle()  # the final card was pulled
         if IS_EVENT[c]:
             self.discard.append(c)
-            if any(not IS_EVENT[x] for x in self.draw) or any(not IS_EVENT[x] for x in self.discard):
-                self.stack.append(["draw", s, 1, rec])  # the replacement card
-            self.stack.append(["event", c, s])
+            self.stack.append(["draw", s, 1, rec])  # the replacement card
+            if c not in self.resolving:  # re-drawn during its own resolution: no effect
+                self.resolving.append(c)
+                self.stack.append(["evend", c])
+                self.stack.append(["event", c, s])
             return
         self._gain(s, c)
         if rec:
@@ -289,6 +294,15 @@ class ItchyFeetState(GameState):
             self.stack.append(["limit", s])
         if c == POSTCARD:
             self._check_postcards()
+
+    def _can_draw(self) -> bool:
+        """True when the piles hold a card that is not an event (only 4 events exist)."""
+        if len(self.draw) + len(self.discard) > 4:
+            return True
+        return any(not IS_EVENT[x] for x in self.draw) or any(not IS_EVENT[x] for x in self.discard)
+
+    def _t_evend(self, e: int) -> None:
+        self.resolving.remove(e)
 
     def _t_limit(self, s: int) -> None:
         if self.sizes[s] > self.hand_limit(s) and self.free_count(s) > 0:
@@ -590,6 +604,7 @@ class ItchyFeetState(GameState):
             if a == A.YES:  # the announced action is cancelled and the turn ends
                 self._to_discard(s, MOUSETRAP)
                 self.stack = []
+                self.resolving = []
                 self._clear_offer()
                 self.announced = -1
                 self.partner = -1
