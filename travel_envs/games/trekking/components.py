@@ -29,6 +29,7 @@ ANIMAL_THRESHOLD = (2, 4, 6, 8, 10)  # energy must be >= this to tag
 BAGS = ("green", "blue")
 BAG_CONTENTS = ((10, 9, 7, 5, 4), (4, 5, 7, 9, 10))  # [bag][animal]
 ANIMAL_TOTAL = tuple(g + b for g, b in zip(*BAG_CONTENTS))  # 14 each, 70 in all
+BAG_TOKENS = tuple(tuple(a for a in range(5) for _ in range(bag[a])) for bag in BAG_CONTENTS)
 
 # ---------------------------------------------------------------- energy (3.4)
 DEFAULT_START_ENERGY = 8
@@ -44,6 +45,7 @@ ROUTE_CARDS: tuple[tuple[int, int], ...] = tuple(
 ROUTE_COLOUR = tuple(c for c, _ in ROUTE_CARDS)
 ROUTE_COST = tuple(k for _, k in ROUTE_CARDS)
 NUM_ROUTE_CARDS = len(ROUTE_CARDS)  # 65
+ROUTE_IDS_BY_COLOUR = tuple(tuple(i for i, c in enumerate(ROUTE_COLOUR) if c == colour) for colour in range(3))
 
 # ---------------------------------------------------------------- rest cards (3.3)
 REST_KINDS = ("drink_water", "energy_bar", "wildlife", "binoculars", "search")

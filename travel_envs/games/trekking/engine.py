@@ -58,18 +58,22 @@ class TrekkingState(GameState):
                 deck[int(rng.integers(len(deck)))] for deck in C.PLAN_DECKS[2:]]
         # reserve: per colour an ascent-up pile (2c) and a descent-up pile (2c+1); top = last
         self.route_piles = []
-        for c in range(3):
-            ids = [i for i in range(C.NUM_ROUTE_CARDS) if C.ROUTE_COLOUR[i] == c]
-            ids = [ids[int(k)] for k in rng.permutation(len(ids))]
+        for ids in C.ROUTE_IDS_BY_COLOUR:
+            ids = rng.permutation(ids).tolist()
             half = (len(ids) + 1) // 2
             self.route_piles += [ids[:half], ids[half:]]
-        rest = [int(k) for k in rng.permutation(C.NUM_REST_CARDS)]
+        rest = rng.permutation(C.NUM_REST_CARDS).tolist()
         self.rest_piles = [rest[:7], rest[7:]]  # ruling 2: piles of 7 and 8
         self.summit_piles = [p.tokens_per_summit] * 5
         self.bags = [list(b) for b in C.BAG_CONTENTS]
+        # each space gets a token drawn at random from its bag: the first tokens of a shuffled bag
         self.map_animals = [-1] * self.map.num_spaces
-        for s in range(self.map.num_spaces):
-            self.map_animals[s] = self._draw_for_space(s)
+        for bag in range(2):
+            spaces = [s for s in range(self.map.num_spaces) if self.map.animal_bag[s] == bag]
+            drawn = rng.permutation(C.BAG_TOKENS[bag])[:len(spaces)].tolist()
+            for s, a in zip(spaces, drawn):
+                self.map_animals[s] = a
+                self.bags[bag][a] -= 1
         self.removed_route, self.removed_rest = [], []
         # solo: Sunday hikers, one per refuge (hiker h lives on tile h)
         self.sunday_pos = list(self.map.refuges) if n == 1 else []
