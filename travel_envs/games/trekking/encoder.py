@@ -94,39 +94,46 @@ def _compute_player_block(st, s: int, out: np.ndarray, o: int) -> None:
         mv[o + 38] = st.map.altitude[pos] / ALT
     mv[o + 37] = st.energy[s] / st.p.energy_max
     animals = st.animals[s]
-    per_col = [0] * 12
-    cnt = [0] * 5
-    for c, an in animals:
-        per_col[c] += 1
-        cnt[an] += 1
-    unflipped = [0] * 5
-    flipped = [0] * 5
-    b = o + 39
-    for i, col in enumerate(st.gps[s]):
-        k = col[0]
-        if k == K_ROUTE:
-            mv[b if col[2] else b + 1] = 1.0
-            mv[b + 3 + col[1]] = 1.0
-        else:
-            mv[b + 2] = 1.0
-            if k == K_REST:
-                if col[7]:
-                    flipped[col[6]] += 1
-                else:
-                    unflipped[col[6]] += 1
-        mv[b + 6] = col[3] / ALT
-        mv[b + 7] = col[4] / ALT
-        if per_col[i]:
-            mv[b + 8] = 0.5 if per_col[i] == 1 else 1.0
-        b += PLAYER_COLS
+    gps = st.gps[s]
     r = o + 39 + 12 * PLAYER_COLS
-    for k in range(5):
-        if unflipped[k]:
-            mv[r + k] = unflipped[k] / 3.0
-        if flipped[k]:
-            mv[r + 5 + k] = flipped[k] / 3.0
-        if cnt[k]:
-            mv[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
+    key = (len(gps), len(animals), sum(col[7] for col in gps))
+    seg = st._gps_cache.get(s)
+    if seg is not None and seg[0] == key:
+        out[o + 39:r + 15] = seg[1]
+    else:
+        per_col = [0] * 12
+        cnt = [0] * 5
+        for c, an in animals:
+            per_col[c] += 1
+            cnt[an] += 1
+        unflipped = [0] * 5
+        flipped = [0] * 5
+        b = o + 39
+        for i, col in enumerate(gps):
+            k = col[0]
+            if k == K_ROUTE:
+                mv[b if col[2] else b + 1] = 1.0
+                mv[b + 3 + col[1]] = 1.0
+            else:
+                mv[b + 2] = 1.0
+                if k == K_REST:
+                    if col[7]:
+                        flipped[col[6]] += 1
+                    else:
+                        unflipped[col[6]] += 1
+            mv[b + 6] = col[3] / ALT
+            mv[b + 7] = col[4] / ALT
+            if per_col[i]:
+                mv[b + 8] = 0.5 if per_col[i] == 1 else 1.0
+            b += PLAYER_COLS
+        for k in range(5):
+            if unflipped[k]:
+                mv[r + k] = unflipped[k] / 3.0
+            if flipped[k]:
+                mv[r + 5 + k] = flipped[k] / 3.0
+            if cnt[k]:
+                mv[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
+        st._gps_cache[s] = (key, out[o + 39:r + 15].copy())
     t = r + 15
     flips = 0
     for sm, num, fl, _ in st.tokens[s]:

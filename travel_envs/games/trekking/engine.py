@@ -120,6 +120,7 @@ class TrekkingState(GameState):
         self._mask = None  # cached legal mask of the current decision
         self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
         self._score_cache: dict[int, tuple] = {}  # seat -> (board key, score) for the encoder
+        self._gps_cache: dict[int, tuple] = {}  # seat -> (board key, encoded GPS segment)
         p = self.game.params
         self.p = p
         self.map = C.MAP_E
@@ -666,7 +667,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
-        s._blocks, s._static, s._mask, s._moves, s._score_cache = {}, None, None, {}, {}
+        s._blocks, s._static, s._mask, s._moves, s._score_cache, s._gps_cache = {}, None, None, {}, {}, {}
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
