@@ -73,76 +73,112 @@ def _target(state, seat: int) -> int:
     return c if c >= 0 else state.centre
 
 
+_OWN_SIZE = OFFSETS["own_hand_size"]
+_TI, _MI = OFFSETS["target_items"], OFFSETS["missing_items"]
+_SEATS = OFFSETS["seats"]
+_CENTRE = OFFSETS["centre"]
+_PILES = OFFSETS["piles"]
+_DC, _DT = OFFSETS["discard_counts"], OFFSETS["discard_top"]
+_PHASE, _ANN, _EVENT = OFFSETS["phase"], OFFSETS["announced"], OFFSETS["event"]
+_OFROM, _OTO, _OGIVE, _OASK = OFFSETS["offer_from"], OFFSETS["offer_to"], OFFSETS["offer_give"], OFFSETS["offer_ask"]
+_TC, _PEEK, _JET, _PEND = OFFSETS["turn_context"], OFFSETS["peek"], OFFSETS["jet"], OFFSETS["pending"]
+_INS, _TN, _PARAMS = OFFSETS["insured"], OFFSETS["turn_number"], OFFSETS["params"]
+_EVENT_INDEX = {e: i for i, e in enumerate(EVENTS)}
+_T = NUM_CARD_TYPES
+
+
+def _params_ones(p) -> list[int]:
+    ones = [_PARAMS + i for i, name in enumerate(EXTENSION_NAMES) if name in p.extensions]
+    if p.steal_action:
+        ones.append(_PARAMS + 5)
+    if p.reactions:
+        ones.append(_PARAMS + 6)
+    ones.append(_PARAMS + 7 + p.num_players - 2)
+    return ones
+
+
 def encode_observation(state, seat: int, out: np.ndarray) -> None:
     n = state.num_players
     p = state.params
+    game = state.game
+    ones = getattr(game, "_obs_param_ones", None)
+    if ones is None:
+        ones = game._obs_param_ones = _params_ones(p)
+    ones = list(ones)
     hand = state.hands[seat]
-    out[0:NUM_CARD_TYPES] = np.asarray(hand, np.float32) * _INV6
-    out[_O["own_hand_size"]] = min(state.sizes[seat] / 10.0, 1.0)
-    ti, mi = _O["target_items"], _O["missing_items"]
-    for t in COUNTRY_ITEMS[_target(state, seat)]:
-        out[ti + t] = 1.0
+    sizes = state.sizes
+    out[0:_T] = hand
+    out[0:_T] *= _INV6
+    own = state.own_country[seat]
+    for t in COUNTRY_ITEMS[own if own >= 0 else state.centre]:
+        ones.append(_TI + t)
         if hand[t] == 0:
-            out[mi + t] = 1.0
-    base = _O["seats"]
+            ones.append(_MI + t)
+    scal_idx = [_OWN_SIZE]
+    scal_val = [sizes[seat] * 0.1]
+    o = _SEATS
+    tp, actor = state.turn_player, state.actor
     for k in range(n):
         q = (seat + k) % n
-        o = base + k * SEAT_BLOCK
-        out[o] = 1.0
-        out[o + 1] = min(state.sizes[q] / 10.0, 1.0)
+        ones.append(o)
+        scal_idx.append(o + 1)
+        scal_val.append(sizes[q] * 0.1)
         c = state.own_country[q]
         if c >= 0:
-            out[o + 2 + c] = 1.0
-        out[o + 14] = float(state.home_done[q])
+            ones.append(o + 2 + c)
+        if state.home_done[q]:
+            ones.append(o + 14)
         ch = state.characters[q]
         if ch >= 0:
-            out[o + 15 + ch] = 1.0
-        out[o + 21] = float(q == state.turn_player)
-        out[o + 22] = float(q == state.actor)
+            ones.append(o + 15 + ch)
+        if q == tp:
+            ones.append(o + 21)
+        if q == actor:
+            ones.append(o + 22)
         rev = state.revealed[q]
         if rev:
-            out[o + 23:o + 23 + NUM_CARD_TYPES] = np.asarray(rev, np.float32) * _INV6
-    out[_O["centre"] + state.centre] = 1.0
-    out[_O["piles"]] = min(len(state.draw) / 80.0, 1.0)
-    out[_O["piles"] + 1] = min(len(state.discard) / 80.0, 1.0)
-    if state.discard:
-        dc = _O["discard_counts"]
-        np.add.at(out, dc + np.asarray(state.discard), _INV6)
-        out[_O["discard_top"] + state.discard[-1]] = 1.0
-    out[_O["phase"] + state.ph] = 1.0
+            out[o + 23:o + 23 + _T] = rev
+            out[o + 23:o + 23 + _T] *= _INV6
+        o += SEAT_BLOCK
+    ones.append(_CENTRE + state.centre)
+    discard = state.discard
+    scal_idx += [_PILES, _PILES + 1]
+    scal_val += [len(state.draw) / 80.0, len(discard) / 80.0]
+    if discard:
+        out[_DC:_DC + _T] = np.bincount(discard, minlength=_T)
+        out[_DC:_DC + _T] *= _INV6
+        ones.append(_DT + discard[-1])
+    ones.append(_PHASE + state.ph)
     if 0 <= state.announced < NUM_MAIN_IDS:
-        out[_O["announced"] + state.announced] = 1.0
+        ones.append(_ANN + state.announced)
     if state.event >= 0:
-        out[_O["event"] + EVENTS.index(state.event)] = 1.0
+        ones.append(_EVENT + _EVENT_INDEX[state.event])
     if state.partner >= 0:
-        out[_O["offer_from"] + (state.turn_player - seat) % n] = 1.0
-        out[_O["offer_to"] + (state.partner - seat) % n] = 1.0
-        out[_O["offer_give"]:_O["offer_give"] + NUM_CARD_TYPES] = np.asarray(state.give, np.float32) * _INV6
-        out[_O["offer_ask"]:_O["offer_ask"] + NUM_CARD_TYPES] = np.asarray(state.ask, np.float32) * 0.125
-    tc = _O["turn_context"]
-    out[tc] = min(state.offers_made / p.max_trade_offers, 1.0)
-    out[tc + 1] = min(state.actions_left / 2.0, 1.0)
-    out[tc + 2] = float(state.lounge_used)
-    if state.peek and seat == state.actor:
+        ones.append(_OFROM + (tp - seat) % n)
+        ones.append(_OTO + (state.partner - seat) % n)
+        out[_OGIVE:_OGIVE + _T] = state.give
+        out[_OGIVE:_OGIVE + _T] *= _INV6
+        out[_OASK:_OASK + _T] = state.ask
+        out[_OASK:_OASK + _T] *= 0.125
+    scal_idx += [_TC, _TC + 1, _PEND, _PEND + 1, _TN]
+    scal_val += [state.offers_made / p.max_trade_offers, state.actions_left * 0.5, state.rc_need * 0.5,
+                 state.post_n / 3.0, state.turn_number / p.max_turns]
+    if state.lounge_used:
+        ones.append(_TC + 2)
+    if state.peek and seat == actor:
         for t in state.peek:
-            out[_O["peek"] + t] += 0.2
-    if state.jet and seat == state.turn_player:
+            out[_PEEK + t] += 0.2
+    if state.jet and seat == tp:
         for t in state.jet:
-            out[_O["jet"] + t] += 0.5
-    out[_O["pending"]] = min(state.rc_need / 2.0, 1.0)
-    out[_O["pending"] + 1] = state.post_n / 3.0
-    if any(state.insured):
+            out[_JET + t] += 0.5
+    if True in state.insured:
         for k in range(n):
             if state.insured[(seat + k) % n]:
-                out[_O["insured"] + k] = 1.0
-    out[_O["turn_number"]] = min(state.turn_number / p.max_turns, 1.0)
-    po = _O["params"]
-    for i, name in enumerate(EXTENSION_NAMES):
-        if name in p.extensions:
-            out[po + i] = 1.0
-    out[po + 5] = float(p.steal_action)
-    out[po + 6] = float(p.reactions)
-    out[po + 7 + n - 2] = 1.0
+                ones.append(_INS + k)
+    out[ones] = 1.0
+    vals = np.asarray(scal_val, np.float32)
+    np.minimum(vals, 1.0, out=vals)
+    out[scal_idx] = vals
 
 
 def encode_state(state, out: np.ndarray) -> None:

@@ -40,6 +40,8 @@ PHASES = (
  P_JET_DISCARD) = range(len(PHASES))
 NUM_PHASES = len(PHASES)
 
+_NOT_FORBIDDEN = ~np.array(IS_FORBIDDEN)
+_NOT_EVENT = ~np.array(IS_EVENT)
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
 
@@ -68,6 +70,7 @@ class ItchyFeetState(GameState):
     def __init__(self, game: "ItchyFeetGame", rng: np.random.Generator) -> None:
         self.game = game
         self.rng = rng
+        self._mask = None
         p: ItchyFeetParams = game.params
         n = p.num_players
         # 1. passports (and, with the extension, characters face up)
@@ -416,8 +419,8 @@ class ItchyFeetState(GameState):
             return False
         if self.forbidden_count(s) and self.characters[s] != SMUGGLER:
             return False
-        if mom and h[MOMS_CARD] == 0:
-            return False
+        if mom and (h[MOMS_CARD] == 0 or h[COUNTRY_ITEMS[country][mom - 1]]):
+            return False  # Mom's Credit Card counts as a *missing* item
         req = COUNTRY_ITEMS[country]
         for k in range(3):
             if k + 1 != mom and h[req[k]] == 0:
@@ -432,6 +435,13 @@ class ItchyFeetState(GameState):
         return any(self.sizes[q] for q in range(self.num_players) if q != s)
 
     def legal_action_mask(self) -> np.ndarray:
+        """The legal actions of the current decision (computed once per decision)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._compute_mask()
+        return mask.copy()
+
+    def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(A.NUM_ACTIONS, bool)
         if self.terminal:
             return mask
@@ -440,12 +450,14 @@ class ItchyFeetState(GameState):
         n = self.num_players
         if ph == P_MAIN:
             mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
-            if self.free_count(s) >= self.recycle_cost(s) and any(not IS_EVENT[t] for t in self.discard):
+            if self.free_count(s) >= self.recycle_cost(s) and (
+                    len(self.discard) > 4 or any(not IS_EVENT[t] for t in self.discard)):
                 mask[A.RECYCLE] = True
             if self.offers_made < self.params.max_trade_offers and self.sizes[s] > 0:
                 mask[A.TRADE] = True
-            for target in (0, 1):
-                for mom in range(4):
+            if h[PASSPORT] and (self.characters[s] == SMUGGLER or not self.forbidden_count(s)):
+                target = A.TRAVEL_OWN if self.own_country[s] >= 0 else A.TRAVEL_CENTRE
+                for mom in range(4 if h[MOMS_CARD] else 1):
                     if self.can_travel(s, target, mom):
                         mask[A.travel_action(target, mom)] = True
             if h[LOUNGE_PASS] and self.actions_done == 0 and not self.lounge_used:
@@ -473,18 +485,14 @@ class ItchyFeetState(GameState):
                         mask[A.SMUGGLE_BASE + i] = True
         elif ph in (P_DISCARD_DOWN, P_RECYCLE_PAY, P_STRIKE, P_FORBID_COMPANION, P_STEAL_DISCARD,
                     P_TRADING_POST):
-            for t in range(NUM_CARD_TYPES):
-                if h[t] and not IS_FORBIDDEN[t]:
-                    mask[A.CARD_BASE + t] = True
+            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, 0) & _NOT_FORBIDDEN
             if ph == P_TRADING_POST:
                 mask[A.CANCEL] = True
         elif ph == P_RECYCLE_TAKE:
             for t in self._recycle_pool():
                 mask[A.CARD_BASE + t] = True
         elif ph == P_LUGGAGE:
-            for t in range(NUM_CARD_TYPES):
-                if h[t]:
-                    mask[A.CARD_BASE + t] = True
+            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, 0)
         elif ph == P_GUIDE_PICK:
             for t in self.peek:
                 if not IS_EVENT[t]:
@@ -498,13 +506,9 @@ class ItchyFeetState(GameState):
             mask[A.CANCEL] = True
         elif ph == P_TRADE_BUILD:
             give, ask = self.give, self.ask
-            for t in range(NUM_CARD_TYPES):
-                if h[t] > give[t]:
-                    mask[A.CARD_BASE + t] = True
+            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, give)
             if sum(ask) < MAX_ASK:
-                for t in range(NUM_CARD_TYPES):
-                    if not IS_EVENT[t]:
-                        mask[A.ASK_BASE + t] = True
+                mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
             if sum(give) and sum(ask):
                 mask[A.PROPOSE] = True
             mask[A.CANCEL] = True
@@ -530,6 +534,7 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, a: int) -> None:
+        self._mask = None
         ph, s = self.ph, self.actor
         push = self.stack.append
         if ph == P_MAIN:
@@ -800,6 +805,7 @@ class ItchyFeetState(GameState):
     def from_dict(cls, game: "ItchyFeetGame", data: dict[str, Any]) -> "ItchyFeetState":
         s = cls.__new__(cls)
         s.game = game
+        s._mask = None
         s.rng = rng_from_dict(data["rng"])
         s.centre = int(data["centre"])
         for f in _INT_FIELDS:
@@ -815,6 +821,7 @@ class ItchyFeetState(GameState):
     def clone(self) -> "ItchyFeetState":
         c = ItchyFeetState.__new__(ItchyFeetState)
         c.game = self.game
+        c._mask = None
         c.rng = rng_from_dict(rng_to_dict(self.rng))
         c.centre = self.centre
         for f in _INT_FIELDS + _BOOL_FIELDS:
