@@ -76,6 +76,21 @@ class SeatPolicies:
         return self.policies[state.current_player].act(observation, action_mask, state)
 
 
+def learner_module(algo, module_id: str):
+    """A copy of ``module_id`` with the learner's current weights.
+
+    The env runners' copies can lag one update behind the learner (weights are
+    pushed to them on RLlib's schedule), so evaluation reads the learner.
+    """
+    import copy
+
+    module = copy.deepcopy(algo.get_module(module_id))
+    state = algo.learner_group.get_state(components=f"learner/rl_module/{module_id}",
+                                         inference_only=bool(getattr(module, "inference_only", False)))
+    module.set_state(state["learner"]["rl_module"][module_id])
+    return module
+
+
 def module_checkpoint_dir(checkpoint: str | Path, module_id: str) -> Path:
     """Where an algorithm checkpoint keeps one RLModule."""
     return Path(checkpoint) / "learner_group" / "learner" / "rl_module" / module_id
