@@ -301,7 +301,8 @@ def test_rest_without_cards_when_both_piles_are_empty():
 
 def test_drink_water_flip_gives_1():
     st = build(plan=plan_with(), params=ADV, pos=[node(1, 2), node(5, 5)], energy=[8, 8],
-               gps=[[rest_col(C.DRINK, 1000)], []], rnd=2)
+               gps=[[rest_col(C.DRINK, 1000)], []], rnd=2,
+               edit=lambda d: put_rest_on_top(d, 0, rest_card(C.BINOCULARS)))
     st.apply_action(A.REST)  # +2 ; then the finish phase offers the drink water card
     assert st.stage == "finish" and st.legal_action_mask()[A.FLIP_DRINK]
     st.apply_action(A.FLIP_DRINK)

@@ -48,30 +48,39 @@ class TrekkingState(GameState):
         self.rng = rng
         p = game.params
         n = p.num_players
+        # one draw of uniforms from the state's generator drives every setup shuffle (cheap)
+        u = iter(rng.random(256).tolist())
+
+        def shuffled(items, k=None):
+            """Fisher-Yates (the first ``k`` places only, if given) driven by ``u``."""
+            items = list(items)
+            m = len(items)
+            for i in range(m - 1 if k is None else k):
+                j = i + int(next(u) * (m - i))
+                items[i], items[j] = items[j], items[i]
+            return items if k is None else items[:k]
+
         if isinstance(p.route_plan, tuple):
             self.plan = list(p.route_plan)
         elif p.route_plan == "recommended":
             self.plan = list(C.RECOMMENDED_PLAN)
         else:
-            w = rng.choice(len(C.WEATHER), 2, replace=False)
-            self.plan = [C.WEATHER[int(w[0])], C.WEATHER[int(w[1])]] + [
-                deck[int(rng.integers(len(deck)))] for deck in C.PLAN_DECKS[2:]]
+            self.plan = shuffled(C.WEATHER, 2) + [deck[int(next(u) * len(deck))] for deck in C.PLAN_DECKS[2:]]
         # reserve: per colour an ascent-up pile (2c) and a descent-up pile (2c+1); top = last
         self.route_piles = []
         for ids in C.ROUTE_IDS_BY_COLOUR:
-            ids = rng.permutation(ids).tolist()
+            ids = shuffled(ids)
             half = (len(ids) + 1) // 2
             self.route_piles += [ids[:half], ids[half:]]
-        rest = rng.permutation(C.NUM_REST_CARDS).tolist()
+        rest = shuffled(range(C.NUM_REST_CARDS))
         self.rest_piles = [rest[:7], rest[7:]]  # ruling 2: piles of 7 and 8
         self.summit_piles = [p.tokens_per_summit] * 5
         self.bags = [list(b) for b in C.BAG_CONTENTS]
-        # each space gets a token drawn at random from its bag: the first tokens of a shuffled bag
+        # each space gets a token drawn at random from its bag (draws without replacement)
         self.map_animals = [-1] * self.map.num_spaces
         for bag in range(2):
             spaces = [s for s in range(self.map.num_spaces) if self.map.animal_bag[s] == bag]
-            drawn = rng.permutation(C.BAG_TOKENS[bag])[:len(spaces)].tolist()
-            for s, a in zip(spaces, drawn):
+            for s, a in zip(spaces, shuffled(C.BAG_TOKENS[bag], len(spaces))):
                 self.map_animals[s] = a
                 self.bags[bag][a] -= 1
         self.removed_route, self.removed_rest = [], []
@@ -82,12 +91,11 @@ class TrekkingState(GameState):
         self.opp_tokens = []
         if n == 1:
             drop = 0 if p.solo_difficulty == "easy" else 1
-            deck = [i for i in range(C.NUM_OPP_CARDS) if i != drop]
-            self.opp_deck = [deck[int(k)] for k in rng.permutation(len(deck))]
+            self.opp_deck = shuffled(i for i in range(C.NUM_OPP_CARDS) if i != drop)
             self.order = [0, OPPONENT] if p.solo_difficulty == "easy" else [OPPONENT, 0]
         else:
             self.opp_deck = []
-            start = int(rng.integers(n))
+            start = int(next(u) * n)
             self.order = [(start + i) % n for i in range(n)]
         self.opp_discard = []
         # players
