@@ -175,3 +175,14 @@ def test_ansi_render_shows_map_and_profiles():
     text = env.render()
     assert "1500S2" in text and "Player 0" in text and "Player 1" in text and " 1600 |" in text
     assert "Route plan:" in text
+
+
+def test_rgb_array_picture():
+    env = trekking_v0.env(num_players=4, render_mode="rgb_array")
+    env.reset(seed=2)
+    for _ in range(40):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    img = env.render()
+    assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.shape[0] > 400
+    assert len(np.unique(img.reshape(-1, 3), axis=0)) > 20  # a real picture, not a blank canvas

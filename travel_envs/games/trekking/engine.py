@@ -746,7 +746,7 @@ class TrekkingGame(Game):
     Params = TrekkingParams
     State = TrekkingState
     player_counts = (1, 2, 3, 4)
-    render_modes = ("ansi",)
+    render_modes = ("ansi", "rgb_array")
     score_scale = 20.0
     observation_bounds = (-1.0, 1.0)
     max_decisions = 2000
