@@ -15,7 +15,7 @@ from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import NUM_CARD_TYPES, PASSPORT
 from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS
 
-from test_itchy_feet_helpers import build, play
+from test_itchy_feet_helpers import build
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
 

@@ -330,3 +330,36 @@ def test_country_table_every_item_in_three_countries():
     assert set(c.values()) == {3} and len(c) == 12
     assert len({frozenset(r) for r in COUNTRY_ITEMS}) == 12
     assert all(len(set(r)) == 3 for r in COUNTRY_ITEMS)
+
+
+def test_one_sided_offers_only_with_their_ruling():
+    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES])
+    play(st, A.TRADE, A.TARGET_BASE, C + CAMERA)
+    assert not st.legal_action_mask()[A.PROPOSE]
+    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES],
+               one_sided_trades=True)
+    play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, A.PROPOSE, A.YES)  # a gift of 1 card for nothing
+    assert st.hands[1][CAMERA] == 1 and st.hands[0][SUNGLASSES] == 1 and st.sizes == [2, 3]
+
+
+def test_offer_cap_counts_for_the_whole_turn():
+    from travel_envs.games.itchy_feet.components import LOUNGE_PASS
+    st = build(hands={0: [PASSPORT, CAMERA, LOUNGE_PASS], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT] * 3,
+               max_trade_offers=1, extensions=["special_items"])
+    play(st, A.LOUNGE, A.TRADE, A.CANCEL, A.DRAW)
+    assert st.turn_player == 0 and st.ph == P_MAIN and not st.legal_action_mask()[A.TRADE]
+
+
+def test_component_counts_match_the_spec():
+    from travel_envs.games.itchy_feet import components as K
+    assert len(K.BASE_DRAW_PILE) == 48 and all(K.BASE_DRAW_PILE.count(t) == 4 for t in ITEMS)
+    assert K.NUM_PASSPORTS == 6 and K.NUM_COUNTRIES == 12 and K.NUM_CHARACTERS == 6
+    sizes = {name: len(cards) for name, cards in K.EXTENSION_CARDS.items()}
+    assert sizes == {"events": 4, "special_items": 9, "forbidden_items": 3, "postcards": 6, "characters": 0}
+    assert len(set(K.SPECIALS)) == 9 and K.EXTENSION_CARDS["postcards"] == (POSTCARD,) * 6
+    assert 48 + sum(sizes.values()) == 70
+    assert K.CHARACTER_NAMES[K.SMUGGLER] == "Smuggler" and "Civil Unrest" in K.EVENT_NAMES
+    assert K.CARD_NAMES[K.MOUSETRAP] == "Mousetrap" and K.CARD_NAMES[K.MOMS_CARD] == "Mom's Credit Card"
+    # capitals are real: Paris-Rome ~1106 km, Canberra-Tokyo ~7950 km
+    assert 1090 < DISTANCE_KM[FRANCE][ITALY] < 1120
+    assert all(DISTANCE_KM[a][b] == DISTANCE_KM[b][a] > 0 for a in range(12) for b in range(12) if a != b)

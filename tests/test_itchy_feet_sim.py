@@ -11,7 +11,7 @@ from test_itchy_feet_helpers import check_invariants, expected_totals
 
 VARIANTS = [dict(), *({"extensions": [e]} for e in EXTENSION_NAMES),
             dict(extensions="all"), dict(steal_action=True), dict(extensions="all", steal_action=True),
-            dict(extensions="all", reactions=False, max_trade_offers=1)]
+            dict(extensions="all", reactions=False, max_trade_offers=1), dict(one_sided_trades=True)]
 
 
 def run_random(n, params, seed, max_turns=80):

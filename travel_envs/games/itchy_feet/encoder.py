@@ -14,7 +14,7 @@ import numpy as np
 
 from . import actions as A
 from .components import (COUNTRY_ITEMS, EVENTS, EXTENSION_NAMES, MAX_PLAYERS, NUM_CARD_TYPES,
-                         NUM_CHARACTERS, NUM_COUNTRIES, NUM_ITEM_TYPES)
+                         NUM_COUNTRIES, NUM_ITEM_TYPES)
 
 NUM_MAIN_IDS = A.SMUGGLE_BASE + 3  # announced action ids 0..23
 NUM_PHASES = 21

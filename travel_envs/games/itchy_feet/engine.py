@@ -241,6 +241,8 @@ class ItchyFeetState(GameState):
         self.lounge_used = False
         self.announced = -1
         self.event = -1
+        if True in self.insured:
+            self.insured = [False] * self.num_players
         self.stack.append(["main"])
         if self.sizes[s] == 0:  # empty hand: draw 3, not an action
             self.stack.append(["draw", s, EMPTY_HAND_DRAW, 0])
@@ -261,7 +263,6 @@ class ItchyFeetState(GameState):
         self.actions_left -= 1
         self.actions_done += 1
         self.announced = -1
-        self.offers_made = 0
         self.partner = -1
         if self.actions_left > 0:
             self._set_decision(P_MAIN, self.turn_player)
@@ -509,7 +510,7 @@ class ItchyFeetState(GameState):
             mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, give)
             if sum(ask) < MAX_ASK:
                 mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-            if sum(give) and sum(ask):
+            if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
                 mask[A.PROPOSE] = True
             mask[A.CANCEL] = True
         elif ph == P_TRADE_RESPONSE:

@@ -15,7 +15,7 @@ import numpy as np
 from . import actions as A
 from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
                          IS_FORBIDDEN, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD, NUM_CARD_TYPES,
-                         PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SPECIALS, TRADING_POST)
+                         PASSPORT, PICKPOCKET, POSTCARD, SPECIALS, TRADING_POST)
 from .engine import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
                      P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
                      P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
@@ -185,13 +185,10 @@ class HeuristicPolicy:
             if any(t in pool for t in miss) and junk_cards >= cost:
                 return A.RECYCLE
         if miss and mask[A.MAP]:
-            own = state.own_country[s]
             for q in range(state.num_players):
                 c = state.own_country[q]
-                if q != s and c >= 0:
-                    if sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
-                        return A.MAP
-            del own
+                if q != s and c >= 0 and sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
+                    return A.MAP
         for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
             if h[card] and mask[a]:
                 return a

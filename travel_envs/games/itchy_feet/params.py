@@ -39,7 +39,9 @@ class ItchyFeetParams:
     steal_action: the original game's STEAL action (discard 1 card, not a forbidden item,
         take a random card from another player's hand); off in the gift edition.
     reactions: ruling 8; False disables the reaction use of Mousetrap and Travel Insurance.
-    max_trade_offers: ruling 4; trade offers (started, proposed or cancelled) per action.
+    max_trade_offers: ruling 4; trade offers (started, proposed or cancelled) per turn.
+    one_sided_trades: our ruling on "trade 1 or more cards": False (default) = a trade is an
+        exchange, at least 1 card each way; True = an offer may also only give or only ask.
     max_turns: ruling 13; at the cap the game ends without a winner (stalemate guard).
     """
 
@@ -49,6 +51,7 @@ class ItchyFeetParams:
     reactions: bool = True
     max_trade_offers: int = 3
     max_turns: int = 300
+    one_sided_trades: bool = False
 
     def __post_init__(self) -> None:
         check_range("num_players", self.num_players, 2, 6)
@@ -57,6 +60,7 @@ class ItchyFeetParams:
         check_choice("reactions", self.reactions, (False, True))
         check_range("max_trade_offers", self.max_trade_offers, 1, 20)
         check_range("max_turns", self.max_turns, 1, 100_000)
+        check_choice("one_sided_trades", self.one_sided_trades, (False, True))
 
     def has(self, extension: str) -> bool:
         return extension in self.extensions
