@@ -92,9 +92,10 @@ def test_observation_is_seat_relative():
     assert np.array_equal(o0[start + block:start + 2 * block], o1[start:start + block])
 
 
-@pytest.mark.parametrize("n", NS)
-def test_to_dict_round_trip_and_continued_play(n):
-    g, states = _random_states(n, 4, 60)
+@pytest.mark.parametrize("n,params", [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"map": "random"}),
+                                       (1, {"map": "random"})])
+def test_to_dict_round_trip_and_continued_play(n, params):
+    g, states = _random_states(n, 4, 60, **params)
     for st in states[::7]:
         d = st.to_dict()
         json.dumps(d)
@@ -152,6 +153,8 @@ def test_parameters_validated_with_names():
         travel_envs.make("trekking_v0", route_plan=["cold", "cold", "climbing", "penalara", "species", "friends"])
     with pytest.raises(ParameterError, match="weather_colour"):
         travel_envs.make("trekking_v0", weather_colour=("red", "red", "green"))
+    with pytest.raises(ParameterError, match="map"):
+        travel_envs.make("trekking_v0", map="Z")
     with pytest.raises(ParameterError, match="start_energy"):
         travel_envs.make("trekking_v0", start_energy=16)
     with pytest.raises(ParameterError, match="unknown parameter"):

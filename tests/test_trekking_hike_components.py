@@ -124,3 +124,26 @@ def test_opponent_cards():
     assert C.OPPONENT_CARDS[0][1] == "easy" and C.OPPONENT_CARDS[1][1] == "hard"
     assert Counter(c[2] for c in C.OPPONENT_CARDS) == {3: 4, 2: 4, 0: 3, 1: 3}
     assert C.SUMMIT_TOKENS_TOTAL == 20
+
+
+def test_build_map_reproduces_configuration_e():
+    m = C.build_map(M.altitude, "E")
+    assert sorted(m.paths) == sorted(M.paths) and m.summits == M.summits
+    assert m.animal_xy == M.animal_xy and m.animal_bag == M.animal_bag
+    assert m.path_spaces == M.path_spaces and m.node_spaces == M.node_spaces and m.neighbour == M.neighbour
+    assert C.map_is_valid(M)
+
+
+def test_generated_maps_follow_the_spec():
+    import numpy as np
+    rng = np.random.default_rng(0)
+    for _ in range(25):
+        m = C.random_map(rng.random)
+        assert C.map_is_valid(m)
+        assert all(700 <= a <= 1500 for a in m.altitude)
+        for a, b, c in m.paths:
+            assert abs(m.altitude[a] - m.altitude[b]) == C.COLOUR_HEIGHT[c]
+        for t, r in enumerate(m.refuges):
+            assert m.tile[r] == t and m.altitude[r] == min(m.altitude[n] for n in range(36) if m.tile[n] == t)
+        assert len(m.summits) == 5 and len(set(m.summits) | set(m.refuges)) == 9
+        assert m.num_spaces == 16 and all(len(s) <= 2 for s in m.path_spaces)

@@ -14,11 +14,13 @@ VARIANTS = [
     {"route_plan": "recommended", "gps_side": "advanced"},
     {"rest_flip_same_turn": False, "search_requires_threshold": True, "vignette_cover_margin": 0},
     {"weather_colour": ("yellow", "red", "green"), "start_refuge": "random", "summit_recent_window": 0},
+    {"map": "random"},
 ]
 SOLO_VARIANTS = [
     {"solo_difficulty": "easy"},
     {"solo_difficulty": "hard", "solo_refill": "3p", "solo_summit_tokens": 1},
     {"solo_difficulty": "hard", "solo_refill": "none", "sunday_hikers_are_hikers": False},
+    {"map": "random", "solo_difficulty": "hard"},
 ]
 
 
@@ -104,7 +106,7 @@ def test_random_solo_games_keep_invariants(variant):
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_many_random_games(n):
     for seed in range(150):
-        run_random(n, 1000 + seed, VARIANTS[seed % len(VARIANTS)] if n > 1 else SOLO_VARIANTS[seed % 3])
+        run_random(n, 1000 + seed, VARIANTS[seed % len(VARIANTS)] if n > 1 else SOLO_VARIANTS[seed % len(SOLO_VARIANTS)])
 
 
 def heuristic_share(n, games, seed0=0):

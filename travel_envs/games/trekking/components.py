@@ -209,3 +209,135 @@ def _load_config_e() -> MapData:
 
 MAP_E = _load_config_e()
 RAW_CONFIG_E = json.loads(_DATA.read_text())
+
+
+# ---------------------------------------------------------------- random maps (3.1, RECONSTRUCTED)
+def tile_of(x: int, y: int) -> int:
+    return (y >= 3) * 2 + (x >= 3)
+
+
+def build_map(altitude, name: str = "random") -> MapData:
+    """A map from 36 altitudes with the spec's derivation rules: a path between every orthogonal pair
+    100-300 m apart (coloured by the difference); the refuge of each tile is its lowest space; summits
+    are each tile's highest space (S1-S4 in tile order) plus the highest remaining strict local maximum
+    (S5); one animal space per 2x2 cell inside a tile, green bag if the corners' mean is <= 1100 m.
+    Ties go to the lower node index."""
+    altitude = list(altitude)
+    tile = [tile_of(n % 6, n // 6) for n in range(36)]
+    paths = []
+    for n in range(36):
+        x, y = n % 6, n // 6
+        for v in ((n + 1) if x < 5 else -1, (n + 6) if y < 5 else -1):
+            if v >= 0:
+                diff = abs(altitude[n] - altitude[v])
+                if diff in COLOUR_HEIGHT:
+                    paths.append((n, v, COLOUR_HEIGHT.index(diff)))
+    pid = {frozenset((a, b)): i for i, (a, b, _) in enumerate(paths)}
+    refuges = [min((n for n in range(36) if tile[n] == t), key=lambda n: (altitude[n], n)) for t in range(4)]
+    summits = [max((n for n in range(36) if tile[n] == t), key=lambda n: (altitude[n], -n)) for t in range(4)]
+    nb = [[m for m in (n - 6, n + 1, n + 6, n - 1)
+           if 0 <= m < 36 and abs(m % 6 - n % 6) + abs(m // 6 - n // 6) == 1] for n in range(36)]
+    maxima = [n for n in range(36) if n not in summits and all(altitude[m] < altitude[n] for m in nb[n])]
+    if maxima:
+        summits.append(max(maxima, key=lambda n: (altitude[n], -n)))
+    spaces = []
+    for cy in range(5):
+        for cx in range(5):
+            corners = [cy * 6 + cx, cy * 6 + cx + 1, (cy + 1) * 6 + cx, (cy + 1) * 6 + cx + 1]
+            if len({tile[k] for k in corners}) != 1:
+                continue
+            sides = [frozenset((corners[0], corners[1])), frozenset((corners[0], corners[2])),
+                     frozenset((corners[1], corners[3])), frozenset((corners[2], corners[3]))]
+            adj = sorted(pid[s] for s in sides if s in pid)
+            bag = 0 if sum(altitude[k] for k in corners) / 4 <= 1100 else 1
+            spaces.append((bag, adj, corners, cx + 0.5, cy + 0.5))
+    # the JSON orders animal spaces tile by tile; keep the same order for configuration E
+    spaces.sort(key=lambda s: (tile_of(int(s[3]), int(s[4])), s[4], s[3]))
+    return MapData(altitude, tile, refuges, summits, paths, spaces, name)
+
+
+def map_is_valid(m: MapData) -> bool:
+    """The spec's acceptance tests for a generated map."""
+    if len(m.summits) != 5 or sum(m.path_crosses) < 6 or sum(1 for c in m.path_colour if c == 2) < 4:
+        return False
+    linked = {tuple(sorted((m.tile[a], m.tile[b]))) for a, b, _ in m.paths if m.tile[a] != m.tile[b]}
+    seen, todo = {0}, [0]
+    while todo:
+        t = todo.pop()
+        for a, b in linked:
+            for u, v in ((a, b), (b, a)):
+                if u == t and v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+    if seen != {0, 1, 2, 3}:
+        return False
+    for t in range(4):  # each tile connected on its own (Sunday hikers never leave it) and high enough
+        nodes = [n for n in range(36) if m.tile[n] == t]
+        if max(m.altitude[n] for n in nodes) < 1200:
+            return False
+        reach, todo = {nodes[0]}, [nodes[0]]
+        while todo:
+            u = todo.pop()
+            for v in m.neighbour[u]:
+                if v >= 0 and m.tile[v] == t and v not in reach:
+                    reach.add(v)
+                    todo.append(v)
+        if len(reach) != len(nodes):
+            return False
+    return True
+
+
+_STEPS = (1, 1, 2, 2, 3, -1, -2, -3)
+
+
+def generate_altitudes(uniform) -> list[int]:
+    """One candidate map: per tile a random spanning tree from a random border space at 700-900 m,
+    each child = parent + a uniform pick of {+1,+1,+2,+2,+3,-1,-2,-3} x 100 m (re-picked until it stays
+    in 700-1500). ``uniform()`` returns floats in [0, 1) from the state's generator."""
+    altitude = [0] * 36
+    for t in range(4):
+        x0, y0 = (t % 2) * 3, (t // 2) * 3
+        nodes = [(y0 + dy) * 6 + x0 + dx for dy in range(3) for dx in range(3)]
+        border = [n for n in nodes if n != (y0 + 1) * 6 + x0 + 1]  # every space but the tile's centre
+        root = border[int(uniform() * len(border))]
+        altitude[root] = 700 + 100 * int(uniform() * 3)
+        done, frontier = {root}, [root]
+        while len(done) < 9:
+            u = frontier[int(uniform() * len(frontier))]
+            free = [v for v in (u - 6, u + 1, u + 6, u - 1)
+                    if v in nodes and abs(v % 6 - u % 6) + abs(v // 6 - u // 6) == 1 and v not in done]
+            if not free:
+                frontier.remove(u)
+                continue
+            v = free[int(uniform() * len(free))]
+            while True:
+                alt = altitude[u] + 100 * _STEPS[int(uniform() * len(_STEPS))]
+                if 700 <= alt <= 1500:
+                    break
+            altitude[v] = alt
+            done.add(v)
+            frontier.append(v)
+    return altitude
+
+
+_BUILT: dict[tuple, MapData] = {}
+
+
+def map_for_altitudes(altitude) -> MapData:
+    """A (cached) generated map rebuilt from its altitudes (used by ``from_dict``)."""
+    key = tuple(altitude)
+    m = _BUILT.get(key)
+    if m is None:
+        if len(_BUILT) > 256:
+            _BUILT.clear()
+        m = _BUILT[key] = build_map(key)
+    return m
+
+
+def random_map(uniform, max_tries: int = 10_000) -> MapData:
+    """A valid generated map (rejection sampling)."""
+    for _ in range(max_tries):
+        m = build_map(generate_altitudes(uniform))
+        if map_is_valid(m):
+            return m
+    raise RuntimeError("no valid random map found")

@@ -48,6 +48,9 @@ class TrekkingState(GameState):
         self.rng = rng
         p = game.params
         n = p.num_players
+        if p.map == "random":
+            self.map = C.random_map(rng.random)
+            C._BUILT.setdefault(tuple(self.map.altitude), self.map)
         # one draw of uniforms from the state's generator drives every setup shuffle (cheap)
         u = iter(rng.random(256).tolist())
 
@@ -700,7 +703,8 @@ class TrekkingState(GameState):
         return s
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng)}
+        d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng),
+                             "map_altitude": list(self.map.altitude) if self.p.map == "random" else None}
         for f in _SCALAR_FIELDS:
             d[f] = getattr(self, f)
         for f in _LIST_FIELDS:
@@ -715,6 +719,8 @@ class TrekkingState(GameState):
         s.game = game
         s._bind()
         s.rng = rng_from_dict(data["rng"])
+        if data.get("map_altitude"):
+            s.map = C.map_for_altitudes(data["map_altitude"])
         s.plan = list(data["plan"])
         for f in _SCALAR_FIELDS:
             setattr(s, f, data[f])

@@ -35,7 +35,16 @@ def _all_pairs_distance(m) -> list[list[int]]:
     return dist
 
 
-_DIST = _all_pairs_distance(C.MAP_E)
+_DIST_CACHE: dict[tuple, list[list[int]]] = {}
+
+
+def _dist(m) -> list[list[int]]:
+    d = _DIST_CACHE.get(m.altitude)
+    if d is None:
+        if len(_DIST_CACHE) > 256:
+            _DIST_CACHE.clear()
+        d = _DIST_CACHE[m.altitude] = _all_pairs_distance(m)
+    return d
 _BAG_EV = tuple(sum(n * vp for n, vp in zip(bag, C.ANIMAL_VP)) / sum(bag) for bag in C.BAG_CONTENTS)
 
 
@@ -63,10 +72,11 @@ class HeuristicPolicy:
         held = {t[0] for t in st.tokens[seat]}
         table = C.SUMMIT_ORDER_VP[st.plan[2]]
         here = st.pos[seat]
+        dist = _dist(st.map)
         for s, node in enumerate(st.map.summits):
             if s in held or ref.summit_piles[s] == 0:
                 continue
-            d = _DIST[here][node]
+            d = dist[here][node]
             if d > left:
                 continue
             number = st.p.tokens_per_summit - ref.summit_piles[s] + 1
@@ -128,9 +138,11 @@ class HeuristicPolicy:
             return int(legal[0])
         seat = st.current_player
         if st.stage == "refuge":
+            dist = _dist(st.map)
+
             def pull(r):
                 node = st.map.refuges[r]
-                return sum(1.0 / (1 + _DIST[node][s]) for s in st.map.summits)
+                return sum(1.0 / (1 + dist[node][s]) for s in st.map.summits)
             return int(max(legal, key=lambda a: (pull(int(a) - A.CHOOSE_REFUGE), -int(a))))
         if st.stage == "move":
             scored = [(self._move_value(st, seat, int(a)) + 1e-6 * self.rng.random(), int(a)) for a in legal]

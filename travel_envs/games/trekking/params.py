@@ -21,7 +21,7 @@ class TrekkingParams:
     gps_side: str = "auto"
     #: solo difficulty (easy: card 1 removed, you start; hard: card 2 removed, the opponent starts)
     solo_difficulty: str = "easy"
-    #: map configuration (the reconstructed configuration E)
+    #: map: the reconstructed configuration "E", or "random" (the spec's generator, from the seed)
     map: str = "E"
     #: energy at the start and the top of the energy indicator
     start_energy: int = C.DEFAULT_START_ENERGY
@@ -61,7 +61,7 @@ class TrekkingParams:
             check_choice("route_plan", plan, ("random", "recommended"))
         check_choice("gps_side", self.gps_side, ("auto", *C.GPS_SIDES))
         check_choice("solo_difficulty", self.solo_difficulty, ("easy", "hard"))
-        check_choice("map", self.map, ("E",))
+        check_choice("map", self.map, ("E", "random"))
         check_range("energy_max", self.energy_max, max(C.ANIMAL_THRESHOLD), 30)
         check_range("start_energy", self.start_energy, 0, self.energy_max)
         wc = tuple(self.weather_colour) if isinstance(self.weather_colour, (list, tuple)) else None
