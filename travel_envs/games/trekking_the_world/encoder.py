@@ -9,6 +9,7 @@ offsets (the doc's observation table is generated from it).
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 import numpy as np
@@ -111,6 +112,7 @@ _off = 0
 for _name, _size in GLOBAL_BLOCKS:
     _GOFF[_name] = _off
     _off += _size
+_OVER = len(PHASES) - 1
 _POFF = {}
 _off = 0
 for _name, _size in PLAYER_BLOCKS:
@@ -118,129 +120,240 @@ for _name, _size in PLAYER_BLOCKS:
     _off += _size
 
 
-ITIN_SPARSE = tuple(
-    tuple((i, float(v)) for i, v in enumerate(ITIN_TABLE[c]) if v) for c in range(C.NUM_ITINERARIES)
-) + ((),)  # index -1: no card
+ITIN_ONES = tuple(tuple(i for i, v in enumerate(ITIN_TABLE[c]) if v == 1.0) for c in range(C.NUM_ITINERARIES)) + ((),)
+ITIN_VALUES = tuple(
+    tuple((i, float(v)) for i, v in enumerate(ITIN_TABLE[c]) if v and v != 1.0) for c in range(C.NUM_ITINERARIES)
+) + ((),)
+_NC = C.NUM_CARDS
+_COLS = C.SUITCASE_COLUMNS
+_TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
+_ITIN_VV = tuple(tuple(x for _, x in ITIN_VALUES[c]) for c in range(C.NUM_ITINERARIES))
+
+
+def _itin_at(offset: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Absolute (ones, value-indices) of every Itinerary encoded at ``offset``."""
+    ones = tuple(tuple(offset + i for i in ITIN_ONES[c]) for c in range(C.NUM_ITINERARIES))
+    vals = tuple(tuple(offset + i for i, _ in ITIN_VALUES[c]) for c in range(C.NUM_ITINERARIES))
+    return ones, vals
+
+
+_IN_PLAY = _itin_at(_GOFF["itinerary_in_play"])
+
+
+_MONEY_AT = _POFF["money"]
+_TABLE_CACHE: dict = {}
+_OBS_CACHE: dict = {}  # (seat, table key, player keys) -> everything but the turn context
+_OBS_CACHE_LIMIT = 3_000
+_PLAYER_CACHE: dict = {}
+_CACHE_LIMIT = 50_000
+
+
+def _arrays(ones: list[int], vi: list[int], vv: list[float]):
+    return np.array(ones, np.intp), np.array(vi, np.intp), np.array(vv, np.float32)
+
+
+def _table_key(s, n: int) -> tuple:
+    return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
+            s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
+            tuple(s.cube_supply),
+            tuple(s.token_supply), s.rival_points, len(s.rival_deck))
+
+
+_PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depends on money
+
+
+def _player_key(s, p: int) -> tuple:
+    encs = s.encs[p]
+    return (p == s.first_player, tuple(s.suitcase[p]), tuple(s.tokens[p]), tuple(s.fresh_tokens[p]),
+            tuple(s.tours[p]), tuple(encs), s.turns_taken[p], s.money[p] if _PETRA in encs else -1)
+
+
+def _table_block(s, n: int, key: tuple):
+    """The public table (rows, decks, discards, supplies, Rival), cached by its content."""
+    hit = _TABLE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    g = _GOFF
+    ones: list[int] = []
+    vi: list[int] = []
+    vv: list[float] = []
+    add = ones.append
+    o = g["tour_slots"]
+    if s.tour_deck:
+        add(o + s.tour_deck[-1])
+    ones.extend(o + (i + 1) * _NC + c for i, c in enumerate(s.tour_row) if c >= 0)
+    o = g["encounter_slots"]
+    if s.enc_deck:
+        add(o + s.enc_deck[-1])
+    ones.extend(o + (i + 1) * _NC + c for i, c in enumerate(s.enc_row) if c >= 0)
+    o = g["encounter_discard"]
+    ones.extend(o + c for c in s.enc_discard)
+    o = g["deck_sizes"]
+    vi.extend(range(o + 2, o + 5))
+    vv.extend((len(s.tour_deck) / _NC, len(s.enc_deck) / _NC, len(s.enc_discard) / _NC))
+    o = g["cube_supply"]
+    vi.extend(range(o, o + 8))
+    cs, ts = s.cube_supply, s.token_supply
+    vv.extend((cs[0] / C.CUBES_PER_COLOUR, cs[1] / C.CUBES_PER_COLOUR, cs[2] / C.CUBES_PER_COLOUR,
+               cs[3] / C.CUBES_PER_COLOUR, ts[0] / C.TOKENS_PER_TYPE, ts[1] / C.TOKENS_PER_TYPE,
+               ts[2] / C.TOKENS_PER_TYPE, ts[3] / C.TOKENS_PER_TYPE))
+    if n == 1:
+        o = g["solo_rival"]
+        vi.extend((o, o + 1))
+        vv.extend((min(s.rival_points, SCORE_SCALE) / SCORE_SCALE, len(s.rival_deck) / len(C.RIVAL_CARDS)))
+    if len(_TABLE_CACHE) > _CACHE_LIMIT:
+        _TABLE_CACHE.clear()
+    hit = _TABLE_CACHE[key] = _arrays(ones, vi, vv)
+    return hit
+
+
+def _player_block(s, p: int, key: tuple):
+    """One player's public data except location and money (indices relative to the
+    block start), cached by its content."""
+    o = 0
+    hit = _PLAYER_CACHE.get(key)
+    if hit is not None:
+        return hit
+    P = _POFF
+    ones: list[int] = []
+    q = o + P["suitcase_rows_thermometer"]
+    for k, length in enumerate(s.suitcase[p]):
+        if length:
+            ones.extend(range(q + k * _COLS, q + k * _COLS + length))
+    q = o + P["tours_held"]
+    ones.extend(q + c for c in s.tours[p])
+    q = o + P["encounters_held"]
+    ones.extend(q + c for c in s.encs[p])
+    last = o + P["turns_taken_first_player_score"]
+    if p == s.first_player:
+        ones.append(last + 1)
+    tok, fresh = s.tokens[p], s.fresh_tokens[p]
+    q = o + P["tokens"]
+    tp = s.tour_points(p)
+    tc = o + P["tour_count_points"]
+    vi = list(range(q, q + 8)) + [tc, tc + 1, last, last + 2]
+    vv = [_TOK[tok[0]], _TOK[tok[1]], _TOK[tok[2]], _TOK[tok[3]],
+          _TOK[tok[0] - fresh[0]], _TOK[tok[1] - fresh[1]], _TOK[tok[2] - fresh[2]], _TOK[tok[3] - fresh[3]],
+          min(len(s.tours[p]), 6) / 6.0, min(tp, SCORE_SCALE) / SCORE_SCALE,
+          min(s.turns_taken[p], 50) / 50.0,
+          min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE]
+    if len(_PLAYER_CACHE) > _CACHE_LIMIT:
+        _PLAYER_CACHE.clear()
+    hit = _PLAYER_CACHE[key] = _arrays(ones, vi, vv)
+    return hit
+
+
+_CONTEXT = operator.attrgetter("itin", "n_max", "n_min", "recolour", "pending", "kili_row", "halong_target",
+                               "end_triggered", *TURN_FLAGS, *TURN_COUNTS)
+
+
+def _build(s, seat: int, n: int, size: int, t_key: tuple, p_keys: list) -> np.ndarray:
+    """Everything except the per-decision entries (phase, acting seat, steps, start,
+    visited locations, Trekker locations, money)."""
+    g = _GOFF
+    full = np.zeros(size, np.float32)
+    ones: list[int] = []
+    add = ones.append
+    vi: list[int] = []
+    vv: list[float] = []
+    if s.pending == PENDING_FF:
+        add(g["pending_power"] + _NC)
+    elif s.pending >= 0:
+        add(g["pending_power"] + s.pending)
+    if s.kili_row >= 0:
+        add(g["kilimanjaro_returned_row"] + s.kili_row)
+    if s.halong_target >= 0:
+        add(g["halong_target_relative"] + (s.halong_target - seat) % n - 1)
+    if s.recolour >= 0:
+        add(g["recolour"] + s.recolour)
+    o = g["fresh_encounters"]
+    ones.extend(o + c for c in s.fresh_encs)
+    o = g["end_triggered_and_tours_to_end"]
+    if s.end_triggered:
+        add(o)
+    vi.append(o + 1)
+    vv.append(s.game.params.end_tours / 6.0)
+    if s.itin >= 0:
+        ones.extend(_IN_PLAY[0][s.itin])
+        vi.extend(_IN_PLAY[1][s.itin])
+        vv.extend(_ITIN_VV[s.itin])
+        o = g["move_n_max_n_min_steps"]
+        vi.extend((o, o + 1))
+        vv.extend((min(s.n_max, 24) / 24.0, min(s.n_min, 24) / 24.0))
+        o = g["turn_flags"]
+        ones.extend(o + i for i, f in enumerate(TURN_FLAGS) if getattr(s, f))
+        o = g["turn_counts"]
+        for i, f in enumerate(TURN_COUNTS):
+            x = getattr(s, f)
+            if x:
+                vi.append(o + i)
+                vv.append(min(x, 5) / 5.0)
+    deck = s.itin_deck
+    full[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = ITIN_TABLE[[deck[-1] if deck else -1] + s.itin_row +
+                                                      [s.itin_discard[-1] if s.itin_discard else -1]].ravel()
+    o = g["deck_sizes"]
+    vi.extend((o, o + 1))
+    vv.extend((len(s.itin_deck) / C.NUM_ITINERARIES, len(s.itin_discard) / C.NUM_ITINERARIES))
+    full[ones] = 1.0
+    full[vi] = vv
+    t_ones, t_vi, t_vv = _table_block(s, n, t_key)
+    full[t_ones] = 1.0
+    full[t_vi] = t_vv
+    for i in range(n):
+        o = GLOBAL_SIZE + i * PLAYER_SIZE
+        block = full[o : o + PLAYER_SIZE]
+        p_ones, p_vi, p_vv = _player_block(s, (seat + i) % n, p_keys[i])
+        block[p_ones] = 1.0
+        block[p_vi] = p_vv
+    return full
+
+
+_ITIN_SLOTS_AT = _GOFF["itinerary_slots"]
+_ITIN_SLOTS_END = _GOFF["itinerary_discard_top"] + ITIN_FEATURES
+assert _ITIN_SLOTS_END - _ITIN_SLOTS_AT == 6 * ITIN_FEATURES  # 5 slots then the discard top, adjacent
+_PHASE_AT = _GOFF["phase"]
+_CURRENT_AT = _GOFF["current_player_relative"]
+_STEPS_AT = _GOFF["move_n_max_n_min_steps"] + 2
+_START_AT = _GOFF["move_start"]
+_VISITED_AT = _GOFF["move_visited"]
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view. Non-zero entries are gathered as (index, value) lists
-    and written with one fancy assignment (far fewer numpy calls: speed)."""
+    """Write ``seat``'s view. Everything but a few per-decision entries comes from a
+    content-keyed cache (the key is built from the state, so it is never stale);
+    the per-decision entries are written as scalars."""
     n = s.num_players
-    g = _GOFF
-    idx: list[int] = [g["phase"] + s.phase_id]
-    val: list[float] = [1.0]
-    ia, va = idx.append, val.append
-
-    def put(i: int, v: float) -> None:
-        if v:
-            ia(i)
-            va(v)
-
-    if s.phase_id != len(PHASES) - 1:
-        put(g["current_player_relative"] + (s.turn_seat - seat) % n, 1.0)
-    if s.pending == PENDING_FF:
-        put(g["pending_power"] + C.NUM_CARDS, 1.0)
-    elif s.pending >= 0:
-        put(g["pending_power"] + s.pending, 1.0)
-    if s.kili_row >= 0:
-        put(g["kilimanjaro_returned_row"] + s.kili_row, 1.0)
-    if s.halong_target >= 0:
-        put(g["halong_target_relative"] + (s.halong_target - seat) % n - 1, 1.0)
-    if s.start >= 0:
-        put(g["move_start"] + s.start, 1.0)
-    if s.recolour >= 0:
-        put(g["recolour"] + s.recolour, 1.0)
-    o = g["fresh_encounters"]
-    for c in s.fresh_encs:
-        put(o + c, 1.0)
-    o = g["tour_slots"]
-    for i, c in enumerate(s.available_tours()):
-        if c != NONE:
-            put(o + i * C.NUM_CARDS + c, 1.0)
-    o = g["encounter_slots"]
-    for i, c in enumerate(s.available_encounters()):
-        if c != NONE:
-            put(o + i * C.NUM_CARDS + c, 1.0)
-    o = g["encounter_discard"]
-    for c in s.enc_discard:
-        put(o + c, 1.0)
-    o = g["end_triggered_and_tours_to_end"]
-    put(o, float(s.end_triggered))
-    put(o + 1, s.params.end_tours / 6.0)
-    o = g["itinerary_in_play"]
-    for i, v in ITIN_SPARSE[s.itin]:
-        put(o + i, v)
-    o = g["move_n_max_n_min_steps"]
-    put(o, min(s.n_max, 24) / 24.0)
-    put(o + 1, min(s.n_min, 24) / 24.0)
-    put(o + 2, min(s.steps, 24) / 24.0)
-    v = s.visited
-    o = g["move_visited"]
-    while v:
-        low = v & -v
-        put(o + low.bit_length() - 1, 1.0)
-        v ^= low
-    o = g["turn_flags"]
-    for i, f in enumerate(TURN_FLAGS):
-        put(o + i, float(getattr(s, f)))
-    o = g["turn_counts"]
-    for i, f in enumerate(TURN_COUNTS):
-        put(o + i, min(getattr(s, f), 5) / 5.0)
-    o = g["itinerary_slots"]
-    for slot, c in enumerate(s.available_itineraries()):
-        q = o + slot * ITIN_FEATURES
-        for i, x in ITIN_SPARSE[c]:
-            put(q + i, x)
-    o = g["itinerary_discard_top"]
-    for i, x in ITIN_SPARSE[s.itin_discard[-1] if s.itin_discard else NONE]:
-        put(o + i, x)
-    o = g["deck_sizes"]
-    put(o, len(s.itin_deck) / C.NUM_ITINERARIES)
-    put(o + 1, len(s.itin_discard) / C.NUM_ITINERARIES)
-    put(o + 2, len(s.tour_deck) / C.NUM_CARDS)
-    put(o + 3, len(s.enc_deck) / C.NUM_CARDS)
-    put(o + 4, len(s.enc_discard) / C.NUM_CARDS)
-    o = g["cube_supply"]
-    for k in range(4):
-        put(o + k, s.cube_supply[k] / C.CUBES_PER_COLOUR)
-    o = g["token_supply"]
-    for k in range(4):
-        put(o + k, s.token_supply[k] / C.TOKENS_PER_TYPE)
-    o = g["solo_rival"]
-    put(o, min(s.rival_points, SCORE_SCALE) / SCORE_SCALE)
-    put(o + 1, len(s.rival_deck) / len(C.RIVAL_CARDS))
-    P = _POFF
+    p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
+    t_key = _table_key(s, n)
+    deck = s.itin_deck
+    itins = (deck[-1] if deck else -1, len(deck), tuple(s.itin_row), len(s.itin_discard),
+             s.itin_discard[-1] if s.itin_discard else -1)
+    key = (seat, _CONTEXT(s), tuple(s.fresh_encs), t_key, itins, tuple(p_keys))
+    full = _OBS_CACHE.get(key)
+    if full is None:
+        full = _build(s, seat, n, out.shape[0], t_key, p_keys)
+        if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
+            _OBS_CACHE.clear()
+        _OBS_CACHE[key] = full
+    out[:] = full
+    out[_PHASE_AT + s.phase_id] = 1.0
+    if s.phase_id != _OVER:
+        out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
+    if s.itin >= 0:
+        out[_STEPS_AT] = min(s.steps, 24) / 24.0
+        if s.start >= 0:
+            out[_START_AT + s.start] = 1.0
+        v = s.visited
+        while v:
+            low = v & -v
+            out[_VISITED_AT + low.bit_length() - 1] = 1.0
+            v ^= low
     for i in range(n):
         p = (seat + i) % n
         o = GLOBAL_SIZE + i * PLAYER_SIZE
         if s.loc[p] >= 0:
-            put(o + s.loc[p], 1.0)
-        put(o + P["money"], s.money[p] / C.MONEY_CAP)
-        q = o + P["suitcase_rows_thermometer"]
-        for k, length in enumerate(s.suitcase[p]):
-            for j in range(k * C.SUITCASE_COLUMNS, k * C.SUITCASE_COLUMNS + length):
-                put(q + j, 1.0)
-        q = o + P["tokens"]
-        tok, fresh = s.tokens[p], s.fresh_tokens[p]
-        for k in range(4):
-            put(q + k, min(tok[k], 5) / 5.0)
-            put(q + 4 + k, min(tok[k] - fresh[k], 5) / 5.0)
-        q = o + P["tours_held"]
-        for c in s.tours[p]:
-            put(q + c, 1.0)
-        q = o + P["encounters_held"]
-        for c in s.encs[p]:
-            put(q + c, 1.0)
-        q = o + P["tour_count_points"]
-        tp = s.tour_points(p)
-        put(q, min(len(s.tours[p]), 6) / 6.0)
-        put(q + 1, min(tp, SCORE_SCALE) / SCORE_SCALE)
-        q = o + P["turns_taken_first_player_score"]
-        put(q, min(s.turns_taken[p], 50) / 50.0)
-        put(q + 1, float(p == s.first_player))
-        put(q + 2, min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE)
-    out[idx] = val
+            out[o + s.loc[p]] = 1.0
+        out[o + _MONEY_AT] = s.money[p] / C.MONEY_CAP
 
 
 def encode_state(s, out: np.ndarray) -> None:

@@ -56,7 +56,9 @@ PHASES = (
 )
 (PH_PLACE, PH_START, PH_FLY, PH_MOVE_PREP, PH_MOVING, PH_TELEPORT, PH_MONEY, PH_SOUVENIR,
  PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
+assert (PH_MOVE_PREP, PH_MONEY, PH_SOUVENIR) == (3, 6, 7)
 
+_CONTINUE_PHASES = (3, 6, 7)  # move_prep, money, souvenir (checked below)
 PENDING_FF = -2  # the pending sub-choice belongs to a Frequent Flyer token
 NONE = -1
 
@@ -432,12 +434,29 @@ class TrekkingTheWorldState(GameState):
         self._mask = None
         if self.params.auto_forced:
             while self.phase_id != PH_OVER:
+                if self._only_pass():
+                    self._do(A_PASS)
+                    self._mask = None
+                    continue
                 m = self.legal_action_mask()
-                legal = np.flatnonzero(m)
-                if legal.size != 1:
+                if np.count_nonzero(m) != 1:
                     break
-                self._do(int(legal[0]))
+                self._do(int(m.argmax()))
                 self._mask = None
+
+    def _only_pass(self) -> bool:
+        """Cheap check (no mask) that a continue-phase offers nothing but ``pass``."""
+        ph = self.phase_id
+        if ph not in _CONTINUE_PHASES:
+            return False
+        p = self.turn_seat
+        if any(c not in self.fresh_encs and not C.ENC_ENDGAME[c] for c in self.encs[p]):
+            return False
+        if ph == PH_MOVE_PREP:
+            return self.tokens[p][C.TOK_MOVE] == self.fresh_tokens[p][C.TOK_MOVE]
+        if ph == PH_MONEY:
+            return self.tokens[p][C.TOK_MONEY] == self.fresh_tokens[p][C.TOK_MONEY] or C.ITIN_MONEY[self.itin] == 0
+        return self.tokens[p][C.TOK_SOUVENIR] == self.fresh_tokens[p][C.TOK_SOUVENIR] or not self._souvenirs_eligible()
 
     def _do(self, a: int) -> None:
         p = self.turn_seat
