@@ -47,6 +47,7 @@ def test_unknown_key_names_it_and_the_allowed_keys(tmp_path):
     ("env.params={num_players: 9}", r"num_players=9 is not allowed; allowed values: \[1, 2, 3\]"),
     ("env.id=chess_v0", r"unknown env id 'chess_v0'"),
     ("env.learner_seat=4", r"env.learner_seat=4; allowed: null or 0..1"),
+    ("env.reward=points", r"env.reward: Input should be .adapter. or .margin."),
     ("eval.opponents=[heuristic]", r"use 'heuristic' but game 'race'.*exports no HeuristicPolicy"),
 ])
 def test_bad_values_name_the_key_and_the_allowed_values(tmp_path, override, fragment):

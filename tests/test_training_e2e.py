@@ -14,6 +14,7 @@ runs_dir: {runs}
 env:
   id: toy_game:RaceGame
   params: {{num_players: 2, target: 7}}
+  reward: margin
 opponents:
   mix: {{random: 1.0, snapshot: 1.0}}
   snapshot: {{every_steps: 128, pool_size: 2}}
@@ -71,7 +72,7 @@ def test_train_interrupt_resume_evaluate(tmp_path, monkeypatch, capsys):
     # 3. the evaluation tool plays the trained model against baselines and in a league
     assert evaluate_cli.main(["--run", str(run_dir), "--opponents", "random", "--games", "12"]) == 0
     text = (run_dir / "evaluation_0.md").read_text()
-    assert "| final_model.zip | random | 12 |" in text
+    assert "/final_model.zip | random | 12 |" in text
     model = str(run_dir / "final_model.zip")
     assert evaluate_cli.main(["--env", "toy_game:RaceGame", "--league", "random", model, "--games", "10"]) == 0
     assert "| rank | policy | Elo |" in capsys.readouterr().out

@@ -178,3 +178,22 @@ def test_masks_through_subproc_vec_env():
         assert saw_masked  # near the target "add 2" becomes illegal and the mask says so
     finally:
         vec.close()
+
+
+def test_margin_reward_is_the_learners_score_margin():
+    env = make(target=3, opponents=Scripted(0), learner_seat=0, reward="margin")
+    env.reset(seed=0)
+    _, reward, terminated, _, _ = env.step(1)  # learner 0 -> 2, opponent reaches 3: margin 0 - 1
+    assert terminated and reward == -1.0
+    env = make(target=6, opponents=Scripted(0), learner_seat=1, reward="margin")
+    env.reset(seed=0)
+    rewards = []
+    while True:
+        _, r, term, trunc, info = env.step(1 if env.action_masks()[1] else 0)
+        rewards.append(r)
+        if term or trunc:
+            break
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1)  # scores only change when the race ends
+    assert sum(rewards) == (1.0 if info["is_success"] else -1.0)
+    with pytest.raises(ParameterError, match="reward='bonus' is not allowed"):
+        make(reward="bonus")

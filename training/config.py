@@ -34,6 +34,8 @@ class EnvSection(_Section):
     params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
                                    description="game parameters + adapter parameters (reward_mode, max_decisions)")
     learner_seat: Optional[int] = Field(None, ge=0, description="null: a random seat every episode")
+    reward: Literal["adapter", "margin"] = Field(
+        "adapter", description="adapter: the env's terminal reward_mode; margin: dense unclipped score margin")
 
 
 class SnapshotSection(_Section):

@@ -31,7 +31,7 @@ def _seed(*keys: int) -> int:
 
 
 def _collect_chunk(args):
-    env_id, params, teacher_spec, opponents, games, seed, gamma = args
+    env_id, params, teacher_spec, opponents, games, seed, gamma, reward_kind = args
     raw = make_raw_env(env_id, **{**params, "illegal_action": "raise"})
     n = raw.game.num_players
     size = raw.game.observation_size
@@ -46,6 +46,7 @@ def _collect_chunk(args):
         raw.reset(seed=_seed(seed, 3, g))
         state = raw.game_state
         recorded: list[list[int]] = [[] for _ in range(n)]
+        margins: list[list[float]] = [[] for _ in range(n)]
         while not (state.is_terminal or raw.truncations[raw.possible_agents[0]]):
             seat = state.current_player
             policy = teacher if seat == teacher_seat else opp
@@ -55,14 +56,24 @@ def _collect_chunk(args):
             action = policy.act(buf, mask, state)
             if policy is teacher:
                 recorded[seat].append(len(act_l))
+                margins[seat].append(_margin(state.scores(), seat))
                 obs_l.append(buf.astype(np.float16))
                 mask_l.append(np.asarray(mask, bool).copy())
                 act_l.append(int(action))
                 ret_l.append(0.0)
             raw.step(action)
+        scale = float(getattr(raw.game, "score_scale", 1.0)) or 1.0
         for seat in range(n):
-            reward = float(raw.rewards[raw.possible_agents[seat]]) if state.is_terminal else 0.0
             idx = recorded[seat]
+            if reward_kind == "margin":
+                # step rewards: margin changes between the seat's decisions; value = discounted sum
+                ms = margins[seat] + [_margin(state.scores(), seat)]
+                g = 0.0
+                for k in range(len(idx) - 1, -1, -1):
+                    g = (ms[k + 1] - ms[k]) / scale + gamma * g
+                    ret_l[idx[k]] = g
+                continue
+            reward = float(raw.rewards[raw.possible_agents[seat]]) if state.is_terminal else 0.0
             for k, i in enumerate(reversed(idx)):
                 ret_l[i] = reward * gamma ** k
     if not act_l:
@@ -71,11 +82,16 @@ def _collect_chunk(args):
     return np.stack(obs_l), np.stack(mask_l), np.array(act_l, np.int64), np.array(ret_l, np.float32)
 
 
+def _margin(scores, seat: int) -> float:
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return float(scores[seat] - max(others)) if others else float(scores[seat])
+
+
 def collect(env_id, params: dict, teacher: str, opponents: list[str], games: int, seed: int,
-            gamma: float, processes: int = 1):
+            gamma: float, processes: int = 1, reward: str = "adapter"):
     """Demonstrations ``(obs float16 [N, D], masks bool [N, A], actions [N], value targets [N])``."""
     order = list(range(games))
-    args = [(env_id, dict(params), teacher, list(opponents), order[i::processes], _seed(seed, 4), gamma)
+    args = [(env_id, dict(params), teacher, list(opponents), order[i::processes], _seed(seed, 4), gamma, reward)
             for i in range(processes)]
     args = [a for a in args if a[4]]
     if processes <= 1:

@@ -55,7 +55,8 @@ def make_env_factory(cfg: TrainingConfig, rank: int, seed: int, snapshots: list[
             pool = SnapshotPool(snap.pool_size, snap.latest_prob, snap.deterministic, seed=seed + 7, paths=snapshots)
         mix = OpponentMix(cfg.opponents.mix, env_id=cfg.env.id, seed=seed + 3, pool=pool)
         params = {"illegal_action": "raise", **cfg.env.params}
-        env = SingleAgentEnv(cfg.env.id, opponents=mix, learner_seat=cfg.env.learner_seat, seed=seed, **params)
+        env = SingleAgentEnv(cfg.env.id, opponents=mix, learner_seat=cfg.env.learner_seat, seed=seed,
+                             reward=cfg.env.reward, **params)
         return Monitor(env, info_keywords=("is_success",))
 
     return _init
@@ -155,7 +156,7 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     t0 = time.time()
     print(f"behaviour cloning: collecting {pt.games} games of {pt.teacher} vs {pt.opponents} ...", flush=True)
     data = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.games, cfg.train.seed,
-                      cfg.ppo.gamma, pt.processes)
+                      cfg.ppo.gamma, pt.processes, reward=cfg.env.reward)
     print(f"behaviour cloning: {len(data[2])} decisions in {time.time() - t0:.0f} s", flush=True)
     stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed)
     stats["wall_seconds"] = round(time.time() - t0, 1)
@@ -322,9 +323,14 @@ def main(argv=None) -> int:
     if args.check:
         print(dump_config(cfg), end="")
         return 0
+    import os
     import signal
 
+    main_pid = os.getpid()
+
     def _sigterm(signum, frame):
+        if os.getpid() != main_pid:  # a forked evaluation/collection worker being stopped
+            os._exit(143)
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _sigterm)

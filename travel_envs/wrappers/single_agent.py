@@ -28,6 +28,7 @@ from travel_envs.agents.registry import make_policy, reseed_policy
 from travel_envs.core.aec import TravelAECEnv
 from travel_envs.core.game import Game, IllegalActionError, ParameterError
 
+REWARDS = ("adapter", "margin")
 EnvSpec = "str | type[Game] | Callable[..., TravelAECEnv] | TravelAECEnv"
 
 
@@ -65,6 +66,11 @@ class SingleAgentEnv(gym.Env):
     learner_seat: ``None`` (default) draws the learner's seat uniformly at every
         reset; an int fixes it.
     seed: seeds the seat draws and the opponents (``reset(seed=...)`` reseeds).
+    reward: ``"adapter"`` (default): the adapter's terminal reward (its
+        ``reward_mode``); ``"margin"``: dense and unclipped, each step returns the
+        change of (own score - best other score) / the game's ``score_scale``
+        since the learner's previous step, so an episode sums to the final margin
+        (a heavy loss still tells a better loss from a worse one).
     illegal_action: the learner's illegal action ends the episode with
         ``illegal_reward`` (``"penalize"``, default, so generic env checkers
         that step random actions work) or raises (``"raise"``). An opponent's
@@ -77,8 +83,11 @@ class SingleAgentEnv(gym.Env):
 
     def __init__(self, env, opponents="random", learner_seat: int | None = None,
                  seed: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "penalize", **params: Any) -> None:
+                 illegal_action: str = "penalize", reward: str = "adapter", **params: Any) -> None:
         super().__init__()
+        if reward not in REWARDS:
+            raise ParameterError(f"reward={reward!r} is not allowed; allowed values: {list(REWARDS)}")
+        self.reward_kind = reward
         if render_mode not in (None, "ansi"):
             raise ParameterError(f"render_mode={render_mode!r} is not allowed; allowed values: [None, 'ansi']")
         self.raw = make_raw_env(env, render_mode=render_mode, illegal_action=illegal_action, **params)
@@ -111,6 +120,8 @@ class SingleAgentEnv(gym.Env):
         self._agent = self.raw.possible_agents[self.learner_seat]
         self._state = None
         self._mask = self._all_legal
+        self._score_scale = float(getattr(self.raw.game, "score_scale", 1.0)) or 1.0
+        self._margin = 0.0
 
     # -- gymnasium API ------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -124,6 +135,7 @@ class SingleAgentEnv(gym.Env):
                 self.raw.reset(seed=int(self.np_random.integers(2**63)))
             self._start_episode()
             if not self._done():
+                self._margin = self._current_margin() if self.reward_kind == "margin" else 0.0
                 return self._observe(), {"learner_seat": self.learner_seat}
             seed = None  # the game ended before the learner could act: deal another
         raise RuntimeError("100 games in a row ended before the learner's first decision")
@@ -190,11 +202,22 @@ class SingleAgentEnv(gym.Env):
         raw, agent = self.raw, self._agent
         terminated = raw.terminations[agent]
         truncated = raw.truncations[agent] and not terminated
-        reward = float(raw.rewards[agent]) if terminated else 0.0
+        if self.reward_kind == "margin" and "illegal_action_by" not in raw.infos[agent]:
+            margin = self._current_margin()
+            reward = (margin - self._margin) / self._score_scale
+            self._margin = margin
+        else:
+            reward = float(raw.rewards[agent]) if terminated else 0.0
         info: dict[str, Any] = {}
         if terminated or truncated:
             info = self._final_info()
         return self._observe(), reward, bool(terminated), bool(truncated), info
+
+    def _current_margin(self) -> float:
+        scores = self._state.scores()
+        own = scores[self.learner_seat]
+        return float(own - max(s for i, s in enumerate(scores) if i != self.learner_seat)) if len(scores) > 1 \
+            else float(own)
 
     def _final_info(self) -> dict[str, Any]:
         state, seat = self._state, self.learner_seat
