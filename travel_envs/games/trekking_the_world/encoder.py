@@ -331,7 +331,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     key = (seat, _CONTEXT(s), tuple(s.fresh_encs), t_key, itins, tuple(p_keys))
     full = _OBS_CACHE.get(key)
     if full is None:
-        full = _build(s, seat, n, out.shape[0], t_key, p_keys)
+        full = _build(s, seat, n, observation_size(n), t_key, p_keys)
         if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
             _OBS_CACHE.clear()
         _OBS_CACHE[key] = full
@@ -359,8 +359,8 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
 def encode_state(s, out: np.ndarray) -> None:
     """Seat 0's observation followed by the contents of every hidden deck."""
     n = s.num_players
-    encode_observation(s, 0, out)
     o = observation_size(n)
+    encode_observation(s, 0, out[:o])
     for c in s.tour_deck[:-1]:
         out[o + c] = 1.0
     o += C.NUM_CARDS
