@@ -289,3 +289,35 @@ def test_solo_game_plays_12_rounds_with_13_card_deck():
         while not st.is_terminal:
             st.apply_action(int(np.flatnonzero(st.legal_action_mask())[-1]))
         assert len(st.opp_discard) == 12 and len(st.opp_deck) == 1 and len(st.gps[0]) == 12
+
+
+def test_vp_vignettes_on_both_sides():
+    assert S.vignette_vp(0, [], 100) == 14 and S.vignette_vp(1, [], 100) == 15
+    # advanced side: column 1 has a 2 VP vignette at 1400 m; a 1200 -> 1300 card covers 1100-1400
+    assert S.vignette_vp(1, [[0, 0, 1, 1200, 1300, 0, -1, 0]], 100) == 13
+    assert S.vignette_vp(1, [[0, 0, 1, 1200, 1300, 0, -1, 0]], 0) == 15  # margin 0: 1200-1300 only
+    # basic side: column 1 has no VP vignette, only an energy one
+    assert S.vignette_vp(0, [[0, 0, 1, 1200, 1300, 0, -1, 0]], 100) == 14
+
+
+def test_advanced_energy_vignettes_only_in_even_columns():
+    st = build(params={"gps_side": "advanced"}, rnd=2, pos=[node(1, 2), node(5, 5)], energy=[8, 8],
+               gps=[filler(1000, 1), filler(1000, 1)])
+    play_turn(st, A.REST)  # column 2: vignette at 1200 m, a rest card at 1000 m covers 900-1100 -> +1
+    assert st.energy[0] == 8 + 2 + 1  # (morning weather of NEUTRAL is fog: no rest bonus)
+    st = build(params={"gps_side": "advanced"}, rnd=3, pos=[node(1, 2), node(5, 5)], energy=[8, 8],
+               gps=[filler(1000, 2), filler(1000, 2)])
+    play_turn(st, A.REST)  # column 3 of the advanced side has no energy vignette
+    assert st.energy[0] == 10
+
+
+def test_solo_rest_removal_takes_the_larger_rest_pile(monkeypatch):
+    cards = list(C.OPPONENT_CARDS) + [(15, "", 3, (), 0, 0)]
+    monkeypatch.setattr(C, "OPPONENT_CARDS", tuple(cards))
+    def edit(d):
+        d["removed_rest"] = d["rest_piles"][0][:3]
+        d["rest_piles"][0] = d["rest_piles"][0][3:]  # 4 vs 8
+    st = build(n=1, pos=[node(2, 2)], energy=[8], opp_deck=[3, 14], opp_discard=[], edit=edit)
+    top1 = st.rest_piles[1][-1]
+    play_turn(st, A.MOVE + 0)
+    assert top1 in st.removed_rest and len(st.rest_piles[1]) == 7
