@@ -297,3 +297,20 @@ def test_plain_gymnasium_wrapper_fixed_obs_and_masks():
         done = term or trunc
         steps += 1
     assert reward in (-1.0, 0.0, 1.0) and steps > 10
+
+
+def test_render_rgb_array_map():
+    env = trekking_the_world_v0.env(num_players=3, render_mode="rgb_array")
+    env.reset(seed=2)
+    for _ in range(10):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    img = env.render()
+    assert isinstance(img, np.ndarray) and img.dtype == np.uint8 and img.shape == (620, 1000, 3)
+    from travel_envs.games.trekking_the_world.render import PLAYER_RGB, MAP_H, _xy
+
+    state = env.unwrapped.game_state
+    for p in range(3):  # each Trekker is drawn in its colour near its location
+        x, y = _xy(state.loc[p])
+        patch = img[max(0, int(y) - 30): int(y) + 5, max(0, int(x) - 20): int(x) + 30].reshape(-1, 3)
+        assert (np.abs(patch.astype(int) - PLAYER_RGB[p]).sum(axis=1) < 10).any()
+    assert img[:MAP_H].std() > 10 and img[MAP_H:].std() > 10  # a map and a panel, not a blank picture

@@ -948,7 +948,7 @@ class TrekkingTheWorldGame(Game):
     Params = TrekkingTheWorldParams
     State = TrekkingTheWorldState
     player_counts = (1, 2, 3, 4, 5)
-    render_modes = ("ansi",)
+    render_modes = ("ansi", "rgb_array")
     score_scale = 40.0
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000

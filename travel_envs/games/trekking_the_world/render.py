@@ -1,6 +1,10 @@
-"""Text rendering and action names of trekking_the_world_v0."""
+"""Text rendering, action names and the rgb_array map of trekking_the_world_v0."""
 
 from __future__ import annotations
+
+import unicodedata
+
+import numpy as np
 
 from . import components as C
 from .actions import (
@@ -108,5 +112,191 @@ def render_text(s) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s):  # pragma: no cover - replaced when the picture is implemented
-    raise NotImplementedError("trekking_the_world has no rgb_array rendering")
+# -- rgb_array: a world map (equirectangular projection of the real landmarks) ----------------------
+# Approximate (latitude, longitude) of each location, for drawing only; airports sit near the middle
+# of their continent. Bora Bora is drawn west of the Americas; its paths to Oceania wrap around.
+MAP_COORDS = {
+    "north_america_airport": (39, -98), "banff": (51.2, -115.6), "golden_gate_bridge": (37.8, -122.5),
+    "grand_canyon": (36.1, -112.1), "niagara_falls": (43.1, -79.1), "statue_of_liberty": (40.7, -74.0),
+    "chichen_itza": (20.7, -88.6), "old_havana": (23.1, -82.4), "monteverde_cloud_forest": (10.3, -84.8),
+    "south_america_airport": (-15, -55), "angel_falls": (6.0, -62.5), "galapagos_islands": (-0.9, -90.9),
+    "machu_picchu": (-13.2, -72.5), "salar_de_uyuni": (-20.1, -67.5), "torres_del_paine": (-51, -73),
+    "iguazu_falls": (-25.7, -54.4), "christ_the_redeemer": (-23.0, -43.2), "lencois_maranhenses": (-2.5, -43.1),
+    "europe_airport": (53, 14), "sagrada_familia": (41.4, 2.2), "eiffel_tower": (48.9, 2.3),
+    "stonehenge": (52.5, -4.0), "geirangerfjord": (62.1, 7.2), "neuschwanstein_castle": (46.6, 10.7),
+    "colosseum": (41.9, 12.5), "plitvice_lakes": (45.4, 17.6), "acropolis": (37.97, 23.7),
+    "africa_airport": (5, 20), "chefchaouen": (35.2, -5.3), "timbuktu": (16.8, -3.0),
+    "pyramids_of_giza": (30, 31.1), "serengeti": (-2.3, 34.8), "mount_kilimanjaro": (-5.1, 38.4),
+    "victoria_falls": (-17.9, 25.9), "table_mountain": (-33.96, 18.4), "avenue_of_the_baobabs": (-20.25, 44.4),
+    "asia_airport": (32, 92), "petra": (30.3, 35.4), "taj_mahal": (27.2, 78.0), "terracotta_army": (34.4, 109.3),
+    "great_wall": (40.4, 116.6), "mount_fuji": (35.4, 138.7), "zhangjiajie": (27.3, 110.5),
+    "angkor_wat": (13.4, 103.9), "ha_long_bay": (20.9, 107.2), "oceania_airport": (-21, 140),
+    "kakadu": (-12.8, 132.4), "great_barrier_reef": (-16.3, 147.7), "uluru": (-25.3, 131.0),
+    "sydney_opera_house": (-33.86, 151.2), "twelve_apostles": (-38.7, 143.1), "milford_sound": (-44.6, 167.9),
+    "tongariro": (-39.2, 175.6), "bora_bora": (-16.5, -151.7),
+}
+IMG_W, MAP_H, PANEL_H = 1000, 390, 230
+LON0, LON1, LAT0, LAT1 = -170.0, 190.0, 70.0, -58.0
+PLAYER_RGB = ((220, 40, 40), (40, 90, 220), (230, 170, 0), (30, 30, 30), (40, 160, 70))
+CONT_RGB = ((222, 214, 190), (206, 226, 190), (214, 206, 226), (236, 210, 180), (232, 200, 200), (200, 222, 230))
+CUBE_RGB = ((210, 40, 40), (40, 90, 220), (240, 200, 0), (25, 25, 25))
+def _ascii(text: str) -> str:
+    """The bundled Pillow font has no accented letters: fold them (Lençóis -> Lencois)."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+SHORT_NAMES = {v: _ascii(C.NODE_NAMES[v])[:18] for v in range(C.NUM_LOCATIONS)}
+
+
+def _xy(v: int) -> tuple[float, float]:
+    lat, lon = MAP_COORDS[C.NODE_IDS[v]]
+    x = (lon - LON0) / (LON1 - LON0) * (IMG_W - 20) + 10
+    y = (LAT0 - lat) / (LAT0 - LAT1) * (MAP_H - 20) + 10
+    return x, y
+
+
+_FONTS: dict = {}
+
+
+def _font(size: int):
+    from PIL import ImageFont
+
+    if size not in _FONTS:
+        try:
+            _FONTS[size] = ImageFont.load_default(size=size)
+        except TypeError:  # Pillow < 10.1: fixed-size bitmap font
+            _FONTS[size] = ImageFont.load_default()
+    return _FONTS[size]
+
+
+def _hull(points):
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _background():
+    """The static map (continents, paths, locations), drawn once."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (IMG_W, MAP_H + PANEL_H), (178, 208, 232))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, MAP_H, IMG_W, MAP_H + PANEL_H), fill=(250, 248, 240))
+    for k in range(C.NUM_CONTINENTS):
+        pts = []
+        for v in range(C.NUM_LOCATIONS):
+            if C.NODE_CONTINENT[v] == k and C.NODE_IDS[v] != "bora_bora":
+                x, y = _xy(v)
+                pts += [(x - 16, y - 14), (x + 16, y - 14), (x - 16, y + 14), (x + 16, y + 14)]
+        d.polygon(_hull(pts), fill=CONT_RGB[k], outline=(150, 140, 120))
+        ax, ay = _xy(C.AIRPORT_OF_CONTINENT[k])
+        d.text((ax - 10, ay + 8), C.CONTINENT_ABBR[k], fill=(90, 80, 70), font=_font(12))
+    for a, b in C.EDGES:
+        (x1, y1), (x2, y2) = _xy(a), _xy(b)
+        if abs(x1 - x2) > IMG_W / 2:  # wraps around the Pacific
+            if x1 > x2:
+                (x1, y1), (x2, y2) = (x2, y2), (x1, y1)
+            d.line((x1, y1, 0, y1), fill=(120, 120, 120), width=1)
+            d.line((x2, y2, IMG_W, y2), fill=(120, 120, 120), width=1)
+        else:
+            d.line((x1, y1, x2, y2), fill=(120, 120, 120), width=1)
+    for v in range(C.NUM_LOCATIONS):
+        x, y = _xy(v)
+        if C.IS_AIRPORT[v]:
+            d.rectangle((x - 5, y - 5, x + 5, y + 5), fill=(60, 60, 60))
+        else:
+            d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(90, 90, 90))
+    return img
+
+
+_BACKGROUND = None
+
+
+def render_rgb(s) -> np.ndarray:
+    """The world map: paths, airports (squares), available Tours (gold rings, cost/points) and
+    Encounters (purple rings), the move in progress, the Trekkers; a panel with rows and players."""
+    from PIL import ImageDraw
+
+    global _BACKGROUND
+    if _BACKGROUND is None:
+        _BACKGROUND = _background()
+    img = _BACKGROUND.copy()
+    d = ImageDraw.Draw(img)
+    small, mid = _font(10), _font(12)
+    for c in s.available_tours():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(200, 150, 0), width=3)
+            d.text((x + 9, y - 14), f"{SHORT_NAMES[C.CARD_LOCATION[c]]} ${C.TOUR_COST[c]}/{C.TOUR_POINTS[c]}",
+                   fill=(120, 80, 0), font=small)
+    for c in s.available_encounters():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(140, 40, 170), width=3)
+            d.text((x + 9, y + 2), SHORT_NAMES[C.CARD_LOCATION[c]], fill=(110, 30, 140), font=small)
+    if s.visited:
+        v = s.visited
+        while v:
+            low = v & -v
+            x, y = _xy(low.bit_length() - 1)
+            d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=(255, 255, 255), outline=(0, 0, 0))
+            v ^= low
+    here: dict[int, int] = {}
+    for p in range(s.num_players):
+        if s.loc[p] < 0:
+            continue
+        k = here.get(s.loc[p], 0)
+        here[s.loc[p]] = k + 1
+        x, y = _xy(s.loc[p])
+        x, y = x - 6 + 9 * k, y - 16
+        col = PLAYER_RGB[p]
+        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=col, outline=(255, 255, 255), width=2)
+        d.text((x - 3, y - 6), str(p), fill=(255, 255, 255), font=small)
+    # panel
+    y0 = MAP_H + 6
+    status = "GAME OVER" if s.is_terminal else f"seat {s.turn_seat}: {s.phase}"
+    if s.itin >= 0:
+        status += f" | Itinerary {itin_text(s.itin)} step {s.steps}/{s.n_max}"
+    status += f" | end at {s.params.end_tours} Tours" + (" (TRIGGERED)" if s.end_triggered else "")
+    d.text((10, y0), _ascii(status), fill=(0, 0, 0), font=mid)
+    d.text((10, y0 + 16), "Itineraries: " + " | ".join(itin_text(c) for c in s.available_itineraries()),
+           fill=(40, 40, 40), font=small)
+    d.text((10, y0 + 30), "Encounters: " + " | ".join(SHORT_NAMES[C.CARD_LOCATION[c]] if c >= 0 else "-"
+                                                    for c in s.available_encounters()), fill=(110, 30, 140), font=small)
+    for p in range(s.num_players):
+        y = y0 + 48 + p * 34
+        col = PLAYER_RGB[p]
+        mark = ">" if p == s.turn_seat and not s.is_terminal else " "
+        d.ellipse((10, y + 2, 22, y + 14), fill=col)
+        d.text((28, y), _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}  @ {loc_text(s.loc[p])}"),
+               fill=(0, 0, 0), font=mid)
+        for k in range(C.NUM_COLOURS):
+            for j in range(C.SUITCASE_COLUMNS):
+                bx, by = 360 + j * 9, y + 1 + k * 7
+                if j < s.suitcase[p][k]:
+                    d.rectangle((bx, by, bx + 7, by + 5), fill=CUBE_RGB[k])
+                else:
+                    d.rectangle((bx, by, bx + 7, by + 5), outline=(170, 170, 170))
+        d.text((430, y), " ".join(f"{TOKEN_SHORT[k]}{s.tokens[p][k]}" for k in range(4)), fill=(0, 0, 0), font=small)
+        d.text((430, y + 13), f"Tours {len(s.tours[p])}: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:10] for c in s.tours[p]),
+               fill=(120, 80, 0), font=small)
+        d.text((700, y), "Enc: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:12] for c in s.encs[p][:4])
+               + (" ..." if len(s.encs[p]) > 4 else ""), fill=(110, 30, 140), font=small)
+    if s.num_players == 1:
+        d.text((700, y0 + 48 + 16), f"Rival {s.rival_points} pts, {len(s.rival_deck)} cards left",
+               fill=(0, 0, 0), font=small)
+    return np.asarray(img, dtype=np.uint8).copy()
