@@ -166,7 +166,7 @@ def test_parameters_validated_with_names():
                            route_plan="recommended", map="E")
     env.reset(seed=1)
     st = env.unwrapped.game_state
-    assert st.summit_piles == [1] * 5 and st.energy == [10] and st.side == 0
+    assert sum(st.summit_piles) + len(st.opp_tokens) == 5 and st.energy == [10] and st.side == 0
 
 
 def test_ansi_render_shows_map_and_profiles():

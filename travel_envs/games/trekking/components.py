@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
+
 # ---------------------------------------------------------------- general
 ROUNDS = 12
 MORNING_ROUNDS = 6  # rounds 1-6 use the left weather card, 7-12 the right one
@@ -135,6 +137,16 @@ OPPONENT_CARDS = (
 )
 NUM_OPP_CARDS = len(OPPONENT_CARDS)
 SUMMIT_TOKENS_TOTAL = 20  # 5 summits x 4
+
+# one batched shuffle for the setup: items grouped (route cards by colour, rest cards, opponent cards,
+# green-bag tokens, blue-bag tokens); sorting (group + uniform) shuffles every group at once
+_SETUP = ([(c, i) for c in range(3) for i in ROUTE_IDS_BY_COLOUR[c]] + [(3, i) for i in range(15)]
+          + [(4, i) for i in range(14)] + [(5 + b, a) for b in range(2) for a in BAG_TOKENS[b]])
+SETUP_GROUP = tuple(g for g, _ in _SETUP)
+SETUP_ITEM = tuple(i for _, i in _SETUP)
+SETUP_GROUP_ARRAY = np.asarray(SETUP_GROUP, dtype=float)
+SETUP_ITEM_ARRAY = np.asarray(SETUP_ITEM)
+SETUP_SLICES = tuple((SETUP_GROUP.index(g), len(SETUP_GROUP) - SETUP_GROUP[::-1].index(g)) for g in range(7))
 
 # ---------------------------------------------------------------- the map (3.1)
 _DATA = Path(__file__).with_name("data") / "trekking_config_e.json"

@@ -51,31 +51,29 @@ class TrekkingState(GameState):
         if p.map == "random":
             self.map = C.random_map(rng.random)
             C._BUILT.setdefault(tuple(self.map.altitude), self.map)
-        # one draw of uniforms from the state's generator drives every setup shuffle (cheap)
-        u = iter(rng.random(256).tolist())
-
-        def shuffled(items, k=None):
-            """Fisher-Yates (the first ``k`` places only, if given) driven by ``u``."""
-            items = list(items)
-            m = len(items)
-            for i in range(m - 1 if k is None else k):
-                j = i + int(next(u) * (m - i))
-                items[i], items[j] = items[j], items[i]
-            return items if k is None else items[:k]
-
+        # one batch of uniforms from the state's generator drives every setup shuffle (cheap)
+        n_items = len(C.SETUP_ITEM)
+        draws = rng.random(n_items + 8)
+        order = np.argsort(draws[:n_items] + C.SETUP_GROUP_ARRAY, kind="stable")
+        items = C.SETUP_ITEM_ARRAY[order].tolist()
+        groups = [items[lo:hi] for lo, hi in C.SETUP_SLICES]
+        u = draws[n_items:].tolist()
         if isinstance(p.route_plan, tuple):
             self.plan = list(p.route_plan)
         elif p.route_plan == "recommended":
             self.plan = list(C.RECOMMENDED_PLAN)
         else:
-            self.plan = shuffled(C.WEATHER, 2) + [deck[int(next(u) * len(deck))] for deck in C.PLAN_DECKS[2:]]
+            w1 = int(u[0] * 10)
+            w2 = int(u[1] * 9)
+            w2 += w2 >= w1
+            self.plan = [C.WEATHER[w1], C.WEATHER[w2]] + [
+                deck[int(x * len(deck))] for deck, x in zip(C.PLAN_DECKS[2:], u[2:6])]
         # reserve: per colour an ascent-up pile (2c) and a descent-up pile (2c+1); top = last
         self.route_piles = []
-        for ids in C.ROUTE_IDS_BY_COLOUR:
-            ids = shuffled(ids)
+        for ids in groups[:3]:
             half = (len(ids) + 1) // 2
             self.route_piles += [ids[:half], ids[half:]]
-        rest = shuffled(range(C.NUM_REST_CARDS))
+        rest = groups[3]
         self.rest_piles = [rest[:7], rest[7:]]  # ruling 2: piles of 7 and 8
         self.summit_piles = [p.tokens_per_summit] * 5
         self.bags = [list(b) for b in C.BAG_CONTENTS]
@@ -83,7 +81,7 @@ class TrekkingState(GameState):
         self.map_animals = [-1] * self.map.num_spaces
         for bag in range(2):
             spaces = [s for s in range(self.map.num_spaces) if self.map.animal_bag[s] == bag]
-            for s, a in zip(spaces, shuffled(C.BAG_TOKENS[bag], len(spaces))):
+            for s, a in zip(spaces, groups[5 + bag]):
                 self.map_animals[s] = a
                 self.bags[bag][a] -= 1
         self.removed_route, self.removed_rest = [], []
@@ -94,11 +92,11 @@ class TrekkingState(GameState):
         self.opp_tokens = []
         if n == 1:
             drop = 0 if p.solo_difficulty == "easy" else 1
-            self.opp_deck = shuffled(i for i in range(C.NUM_OPP_CARDS) if i != drop)
+            self.opp_deck = [i for i in groups[4] if i != drop]
             self.order = [0, OPPONENT] if p.solo_difficulty == "easy" else [OPPONENT, 0]
         else:
             self.opp_deck = []
-            start = int(next(u) * n)
+            start = int(u[6] * n)
             self.order = [(start + i) % n for i in range(n)]
         self.opp_discard = []
         # players
