@@ -10,6 +10,8 @@ cards the seat itself is looking at (Local Guide, Jet-setter draw).
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from . import actions as A
@@ -85,6 +87,7 @@ _TC, _PEEK, _JET, _PEND = OFFSETS["turn_context"], OFFSETS["peek"], OFFSETS["jet
 _INS, _TN, _PARAMS = OFFSETS["insured"], OFFSETS["turn_number"], OFFSETS["params"]
 _EVENT_INDEX = {e: i for i, e in enumerate(EVENTS)}
 _T = NUM_CARD_TYPES
+_ZEROS = bytes(4 * OBS_SIZE)
 
 
 def _params_ones(p) -> list[int]:
@@ -98,87 +101,90 @@ def _params_ones(p) -> list[int]:
 
 
 def encode_observation(state, seat: int, out: np.ndarray) -> None:
+    # written element by element into a zeroed array.array, then copied into ``out`` at once
     n = state.num_players
     p = state.params
     game = state.game
     ones = getattr(game, "_obs_param_ones", None)
     if ones is None:
         ones = game._obs_param_ones = _params_ones(p)
-    ones = list(ones)
+    buf = array("f", _ZEROS)
+    for i in ones:
+        buf[i] = 1.0
     hand = state.hands[seat]
     sizes = state.sizes
-    out[0:_T] = hand
-    out[0:_T] *= _INV6
+    buf[0:_T] = array("f", hand)  # raw counts; scaled by 1/6 after the copy (see _SCALED)
     own = state.own_country[seat]
     for t in COUNTRY_ITEMS[own if own >= 0 else state.centre]:
-        ones.append(_TI + t)
+        buf[_TI + t] = 1.0
         if hand[t] == 0:
-            ones.append(_MI + t)
-    scal_idx = [_OWN_SIZE]
-    scal_val = [sizes[seat] * 0.1]
+            buf[_MI + t] = 1.0
+    buf[_OWN_SIZE] = min(sizes[seat] * 0.1, 1.0)
     o = _SEATS
     tp, actor = state.turn_player, state.actor
+    rev_slots = []
     for k in range(n):
         q = (seat + k) % n
-        ones.append(o)
-        scal_idx.append(o + 1)
-        scal_val.append(sizes[q] * 0.1)
+        buf[o] = 1.0
+        buf[o + 1] = min(sizes[q] * 0.1, 1.0)
         c = state.own_country[q]
         if c >= 0:
-            ones.append(o + 2 + c)
+            buf[o + 2 + c] = 1.0
         if state.home_done[q]:
-            ones.append(o + 14)
+            buf[o + 14] = 1.0
         ch = state.characters[q]
         if ch >= 0:
-            ones.append(o + 15 + ch)
+            buf[o + 15 + ch] = 1.0
         if q == tp:
-            ones.append(o + 21)
+            buf[o + 21] = 1.0
         if q == actor:
-            ones.append(o + 22)
+            buf[o + 22] = 1.0
         rev = state.revealed[q]
         if rev:
-            out[o + 23:o + 23 + _T] = rev
-            out[o + 23:o + 23 + _T] *= _INV6
+            buf[o + 23:o + 23 + _T] = array("f", rev)
+            rev_slots.append(o + 23)
         o += SEAT_BLOCK
-    ones.append(_CENTRE + state.centre)
     discard = state.discard
-    scal_idx += [_PILES, _PILES + 1]
-    scal_val += [len(state.draw) / 80.0, len(discard) / 80.0]
+    buf[_CENTRE + state.centre] = 1.0
+    buf[_PILES] = min(len(state.draw) / 80.0, 1.0)
+    buf[_PILES + 1] = min(len(discard) / 80.0, 1.0)
+    buf[_PHASE + state.ph] = 1.0
     if discard:
-        out[_DC:_DC + _T] = np.bincount(discard, minlength=_T)
-        out[_DC:_DC + _T] *= _INV6
-        ones.append(_DT + discard[-1])
-    ones.append(_PHASE + state.ph)
+        for t in set(discard):
+            buf[_DC + t] = discard.count(t) * _INV6
+        buf[_DT + discard[-1]] = 1.0
     if 0 <= state.announced < NUM_MAIN_IDS:
-        ones.append(_ANN + state.announced)
+        buf[_ANN + state.announced] = 1.0
     if state.event >= 0:
-        ones.append(_EVENT + _EVENT_INDEX[state.event])
+        buf[_EVENT + _EVENT_INDEX[state.event]] = 1.0
     if state.partner >= 0:
-        ones.append(_OFROM + (tp - seat) % n)
-        ones.append(_OTO + (state.partner - seat) % n)
-        out[_OGIVE:_OGIVE + _T] = state.give
-        out[_OGIVE:_OGIVE + _T] *= _INV6
-        out[_OASK:_OASK + _T] = state.ask
-        out[_OASK:_OASK + _T] *= 0.125
-    scal_idx += [_TC, _TC + 1, _PEND, _PEND + 1, _TN]
-    scal_val += [state.offers_made / p.max_trade_offers, state.actions_left * 0.5, state.rc_need * 0.5,
-                 state.post_n / 3.0, state.turn_number / p.max_turns]
-    if state.lounge_used:
-        ones.append(_TC + 2)
+        buf[_OFROM + (tp - seat) % n] = 1.0
+        buf[_OTO + (state.partner - seat) % n] = 1.0
+        buf[_OGIVE:_OGIVE + _T] = array("f", state.give)
+        buf[_OASK:_OASK + _T] = array("f", state.ask)
+    buf[_TC] = min(state.offers_made / p.max_trade_offers, 1.0)
+    buf[_TC + 1] = min(state.actions_left * 0.5, 1.0)
+    buf[_TC + 2] = float(state.lounge_used)
+    buf[_PEND] = min(state.rc_need * 0.5, 1.0)
+    buf[_PEND + 1] = state.post_n / 3.0
+    buf[_TN] = min(state.turn_number / p.max_turns, 1.0)
     if state.peek and seat == actor:
-        for t in state.peek:
-            out[_PEEK + t] += 0.2
+        for t in set(state.peek):
+            buf[_PEEK + t] = state.peek.count(t) * 0.2
     if state.jet and seat == tp:
-        for t in state.jet:
-            out[_JET + t] += 0.5
+        for t in set(state.jet):
+            buf[_JET + t] = state.jet.count(t) * 0.5
     if True in state.insured:
         for k in range(n):
             if state.insured[(seat + k) % n]:
-                ones.append(_INS + k)
-    out[ones] = 1.0
-    vals = np.asarray(scal_val, np.float32)
-    np.minimum(vals, 1.0, out=vals)
-    out[scal_idx] = vals
+                buf[_INS + k] = 1.0
+    out[:] = np.frombuffer(buf, np.float32)
+    out[0:_T] *= _INV6
+    for o in rev_slots:
+        out[o:o + _T] *= _INV6
+    if state.partner >= 0:
+        out[_OGIVE:_OGIVE + _T] *= _INV6
+        out[_OASK:_OASK + _T] *= 0.125
 
 
 def encode_state(state, out: np.ndarray) -> None:
