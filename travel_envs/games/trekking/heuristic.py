@@ -102,6 +102,10 @@ class HeuristicPolicy:
                     continue
                 if A.SEARCH <= a < A.STOP_TAGGING:
                     gain = _BAG_EV[a - A.SEARCH] - 0.8
+                elif not simulate:  # inside a simulated turn: the animal's own VP is enough
+                    space = (st.map.path_spaces[st.t_path][a - A.TAG_PATH] if a < A.TAG_DEST
+                             else st.map.node_spaces[st.t_dest][a - A.TAG_DEST])
+                    gain = float(C.ANIMAL_VP[st.map_animals[space]])
                 else:
                     cl = st.clone()
                     cl.apply_action(a)
