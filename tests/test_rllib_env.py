@@ -144,3 +144,6 @@ def test_baseline_modules_play_legal_and_heuristic_sees_the_state():
             obs, _ = env.reset(seed=step)
     with pytest.raises(NotImplementedError, match="policies_to_train"):
         modules["random"].forward_train(batch)
+    del batch[Columns.OBS][REF_KEY]
+    with pytest.raises(ParameterError, match="env_ref"):
+        modules["heuristic"].forward_inference(batch)

@@ -78,9 +78,11 @@ class BaselineRLModule(RLModule):
         obs = batch[Columns.OBS]
         observations = _numpy(obs[OBS_KEY])
         masks = _numpy(obs[MASK_KEY]) > 0.5
-        refs = _numpy(obs[REF_KEY]).reshape(-1) if self.needs_state else None
-        if self.needs_state and refs is None:
-            raise ParameterError("a heuristic baseline needs the env's 'env_ref' key (expose_env_ref=True)")
+        refs = None
+        if self.needs_state:
+            if REF_KEY not in obs:
+                raise ParameterError("a heuristic baseline needs the env's 'env_ref' key (expose_env_ref=True)")
+            refs = _numpy(obs[REF_KEY]).reshape(-1)
         actions = np.empty(len(masks), np.int64)
         for i in range(len(masks)):
             state = live_env(refs[i]).game_state if self.needs_state else None
