@@ -75,9 +75,10 @@ def test_hidden_pile_order_does_not_change_observations():
         if len(st.opp_deck) > 2:
             st.opp_deck[0], st.opp_deck[1] = st.opp_deck[1], st.opp_deck[0]
         st.rng = np.random.default_rng(12345)
+        fresh = st.game.state_from_dict(st.to_dict())  # no encoder caches
         for seat in range(n):
             after = np.zeros(OBS_SIZE, np.float32)
-            st.observation(seat, after)
+            fresh.observation(seat, after)
             assert np.array_equal(after, before[seat])
 
 
@@ -189,3 +190,20 @@ def test_rgb_array_picture():
     img = env.render()
     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.shape[0] > 400
     assert len(np.unique(img.reshape(-1, 3), axis=0)) > 20  # a real picture, not a blank canvas
+
+
+@pytest.mark.parametrize("n", NS)
+def test_cached_observations_equal_fresh_encoding(n):
+    """The encoder caches (player blocks, GPS segments, scores, board sections) never go stale."""
+    g = GAME(num_players=n)
+    st = g.new_initial_state(np.random.default_rng(n))
+    rng = np.random.default_rng(7)
+    a, b = np.zeros(OBS_SIZE, np.float32), np.zeros(OBS_SIZE, np.float32)
+    while not st.is_terminal:
+        for seat in range(n):
+            a[:] = 0
+            b[:] = 0
+            st.observation(seat, a)
+            g.state_from_dict(st.to_dict()).observation(seat, b)
+            assert np.array_equal(a, b)
+        st.apply_action(int(rng.choice(np.flatnonzero(st.legal_action_mask()))))

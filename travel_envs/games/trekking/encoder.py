@@ -166,6 +166,61 @@ assert _O_SOLO + 52 == OBS_SIZE
 _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 
 
+_BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
+
+
+def _encode_board(st) -> np.ndarray:
+    """The board sections (and the solo section) as one array, cached in the state until a move,
+    rest, tag, refill or Sunday-hiker turn changes them."""
+    buf = np.zeros(_BOARD + 52, np.float32)
+    mv = memoryview(buf)
+    p = st.p
+    o = 1
+    for an in st.map_animals:
+        mv[o + an] = 1.0
+        o += 6
+    o = _O_BAGS - _O_MAP
+    for bag in st.bags:
+        for k in range(5):
+            if bag[k]:
+                mv[o + k] = bag[k] / 10.0 if bag[k] < 10 else 1.0
+        o += 5
+    o = _O_SUMMITS - _O_MAP
+    for k, left in enumerate(st.summit_piles):
+        mv[o + k] = left / 4.0
+    o = _O_RESERVE - _O_MAP
+    rp = st.route_piles
+    for c in range(3):
+        up, down = rp[2 * c], rp[2 * c + 1]
+        mv[o] = len(up) / 13.0
+        mv[o + 1] = len(down) / 13.0
+        card = up[-1] if up else (down[-1] if down else -1)
+        if card >= 0:
+            mv[o + 2] = C.ROUTE_COST[card] / 4.0
+            mv[o + 3] = 1.0
+        o += 4
+    for rest in st.rest_piles:
+        if rest:
+            mv[o] = len(rest) / 8.0
+            mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
+        o += 6
+    if st.num_players == 1:
+        o = _BOARD
+        for q in st.sunday_pos:
+            mv[o + q] = 1.0
+        for k in range(5):
+            mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
+        mv[o + 41] = len(st.opp_tokens) / 20.0
+        mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
+        mv[o + 50] = len(st.opp_deck) / 13.0
+        mv[o + 51] = float(p.solo_difficulty == "hard")
+        if st.opp_deck:
+            _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
+            mv[o + 43 + d0] = 1.0
+            mv[o + 47 + req] = 1.0
+    return buf
+
+
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes go through a
     memoryview (much cheaper than numpy item or fancy assignment); player blocks come from the
@@ -195,35 +250,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     n = st.num_players
     for k in range(n):
         _player_block(st, (seat + k) % n, out, _O_PLAYERS + k * PLAYER_BLOCK)
-    o = _O_MAP + 1
-    for an in st.map_animals:
-        mv[o + an] = 1.0
-        o += 6
-    o = _O_BAGS
-    for bag in st.bags:
-        for k in range(5):
-            if bag[k]:
-                mv[o + k] = bag[k] / 10.0 if bag[k] < 10 else 1.0
-        o += 5
-    o = _O_SUMMITS
-    for k, left in enumerate(st.summit_piles):
-        mv[o + k] = left / 4.0
-    o = _O_RESERVE
-    rp = st.route_piles
-    for c in range(3):
-        up, down = rp[2 * c], rp[2 * c + 1]
-        mv[o] = len(up) / 13.0
-        mv[o + 1] = len(down) / 13.0
-        card = up[-1] if up else (down[-1] if down else -1)
-        if card >= 0:
-            mv[o + 2] = C.ROUTE_COST[card] / 4.0
-            mv[o + 3] = 1.0
-        o += 4
-    for rest in st.rest_piles:
-        if rest:
-            mv[o] = len(rest) / 8.0
-            mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
-        o += 6
+    tail = st._tail
+    if tail is None:
+        tail = st._tail = _encode_board(st)
+    out[_O_MAP:_O_MOVES] = tail[:_BOARD]
+    if n == 1:
+        out[_O_SOLO:] = tail[_BOARD:]
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
         o = _O_MOVES
@@ -244,20 +276,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         o += 12
         for i, sp in enumerate(st.map.node_spaces[st.t_dest]):
             mv[o + 6 * i + ma[sp]] = 1.0
-    if n == 1:
-        o = _O_SOLO
-        for q in st.sunday_pos:
-            mv[o + q] = 1.0
-        for k in range(5):
-            mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
-        mv[o + 41] = len(st.opp_tokens) / 20.0
-        mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
-        mv[o + 50] = len(st.opp_deck) / 13.0
-        mv[o + 51] = float(p.solo_difficulty == "hard")
-        if st.opp_deck:
-            _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-            mv[o + 43 + d0] = 1.0
-            mv[o + 47 + req] = 1.0
+
 
 
 def encode_state(st, out: np.ndarray) -> None:

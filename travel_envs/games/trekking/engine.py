@@ -130,6 +130,7 @@ class TrekkingState(GameState):
         self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
         self._score_cache: dict[int, tuple] = {}  # seat -> (board key, score) for the encoder
         self._gps_cache: dict[int, tuple] = {}  # seat -> (board key, encoded GPS segment)
+        self._tail = None  # encoded board sections; reset whenever the board changes
         p = self.game.params
         self.p = p
         self.map = C.MAP_E
@@ -155,6 +156,7 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ helpers
     def _draw(self, bag: int) -> int:
         """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
+        self._tail = None
         if sum(self.bags[bag]) == 0:
             bag = 1 - bag
         total = sum(self.bags[bag])
@@ -172,6 +174,7 @@ class TrekkingState(GameState):
         return self._draw(self.map.animal_bag[s])
 
     def _refill(self) -> None:
+        self._tail = None
         for s in range(self.map.num_spaces):
             if self.map_animals[s] < 0:
                 self.map_animals[s] = self._draw_for_space(s)
@@ -442,6 +445,7 @@ class TrekkingState(GameState):
             self._end_turn()
 
     def _rest(self, seat: int, pile: int) -> None:
+        self._tail = None
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -464,6 +468,7 @@ class TrekkingState(GameState):
         return self.route_piles[pile].pop()
 
     def _move(self, seat: int, d: int) -> None:
+        self._tail = None
         need, dest, colour, ascent = self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -517,6 +522,7 @@ class TrekkingState(GameState):
         self.last_summit_round[seat] = self.rnd
 
     def _tag(self, seat: int, action: int) -> None:
+        self._tail = None
         second = self.t_tags == 1
         if second:
             self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
@@ -548,6 +554,7 @@ class TrekkingState(GameState):
 
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> None:
+        self._tail = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
@@ -677,6 +684,7 @@ class TrekkingState(GameState):
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._blocks, s._static, s._mask, s._moves, s._score_cache, s._gps_cache = {}, None, None, {}, {}, {}
+        s._tail = None
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
