@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,6 +26,7 @@ def _alt_rgb(alt: int) -> tuple[int, int, int]:
     return (int(120 + 110 * t), int(180 - 40 * t), int(110 + 60 * t))
 
 
+@lru_cache(maxsize=1)
 def _font():
     try:
         return ImageFont.load_default()
