@@ -84,7 +84,7 @@ def _random_game(n, seed, check_every=1, **params):
 
 @pytest.mark.parametrize("n", PLAYERS)
 def test_random_games_end_with_invariants(n):
-    for seed in range(3):
+    for seed in range(3 if n <= 2 else 2):
         s, k = _random_game(n, seed)
         assert s.is_terminal and k < GAME.max_decisions
         if n == 1:
@@ -239,8 +239,8 @@ def _play(n, games, first_seed=0):
 
 
 def test_heuristic_beats_random_fast():
-    assert _play(2, 30) >= 0.8
-    assert _play(4, 12, first_seed=100) >= 0.5
+    assert _play(2, 20) >= 0.8
+    assert _play(4, 8, first_seed=100) >= 0.5
 
 
 @pytest.mark.slow

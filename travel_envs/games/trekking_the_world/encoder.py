@@ -120,28 +120,12 @@ for _name, _size in PLAYER_BLOCKS:
     _off += _size
 
 
-ITIN_ONES = tuple(tuple(i for i, v in enumerate(ITIN_TABLE[c]) if v == 1.0) for c in range(C.NUM_ITINERARIES)) + ((),)
-ITIN_VALUES = tuple(
-    tuple((i, float(v)) for i, v in enumerate(ITIN_TABLE[c]) if v and v != 1.0) for c in range(C.NUM_ITINERARIES)
-) + ((),)
 _NC = C.NUM_CARDS
 _COLS = C.SUITCASE_COLUMNS
 _TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
-_ITIN_VV = tuple(tuple(x for _, x in ITIN_VALUES[c]) for c in range(C.NUM_ITINERARIES))
-
-
-def _itin_at(offset: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Absolute (ones, value-indices) of every Itinerary encoded at ``offset``."""
-    ones = tuple(tuple(offset + i for i in ITIN_ONES[c]) for c in range(C.NUM_ITINERARIES))
-    vals = tuple(tuple(offset + i for i, _ in ITIN_VALUES[c]) for c in range(C.NUM_ITINERARIES))
-    return ones, vals
-
-
-_IN_PLAY = _itin_at(_GOFF["itinerary_in_play"])
-
-
 _MONEY_AT = _POFF["money"]
 _TABLE_CACHE: dict = {}
+_ITIN_ROWS_CACHE: dict = {}  # (5 available Itineraries, discard top) -> their feature rows
 _OBS_CACHE: dict = {}  # (seat, table key, player keys) -> everything but the turn context
 _OBS_CACHE_LIMIT = 3_000
 _PLAYER_CACHE: dict = {}
@@ -165,7 +149,7 @@ _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depe
 def _player_key(s, p: int) -> tuple:
     encs = s.encs[p]
     return (p == s.first_player, tuple(s.suitcase[p]), tuple(s.tokens[p]), tuple(s.fresh_tokens[p]),
-            tuple(s.tours[p]), tuple(encs), s.turns_taken[p], s.money[p] if _PETRA in encs else -1)
+            tuple(s.tours[p]), tuple(encs), s.money[p] if _PETRA in encs else -1)
 
 
 def _table_block(s, n: int, key: tuple):
@@ -231,11 +215,10 @@ def _player_block(s, p: int, key: tuple):
     q = o + P["tokens"]
     tp = s.tour_points(p)
     tc = o + P["tour_count_points"]
-    vi = list(range(q, q + 8)) + [tc, tc + 1, last, last + 2]
+    vi = list(range(q, q + 8)) + [tc, tc + 1, last + 2]
     vv = [_TOK[tok[0]], _TOK[tok[1]], _TOK[tok[2]], _TOK[tok[3]],
           _TOK[tok[0] - fresh[0]], _TOK[tok[1] - fresh[1]], _TOK[tok[2] - fresh[2]], _TOK[tok[3] - fresh[3]],
           min(len(s.tours[p]), 6) / 6.0, min(tp, SCORE_SCALE) / SCORE_SCALE,
-          min(s.turns_taken[p], 50) / 50.0,
           min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE]
     if len(_PLAYER_CACHE) > _CACHE_LIMIT:
         _PLAYER_CACHE.clear()
@@ -243,7 +226,7 @@ def _player_block(s, p: int, key: tuple):
     return hit
 
 
-_CONTEXT = operator.attrgetter("itin", "n_max", "n_min", "recolour", "pending", "kili_row", "halong_target",
+_CONTEXT = operator.attrgetter("recolour", "pending", "kili_row", "halong_target",
                                "end_triggered", *TURN_FLAGS, *TURN_COUNTS)
 
 
@@ -274,12 +257,6 @@ def _build(s, seat: int, n: int, size: int, t_key: tuple, p_keys: list) -> np.nd
     vi.append(o + 1)
     vv.append(s.game.params.end_tours / 6.0)
     if s.itin >= 0:
-        ones.extend(_IN_PLAY[0][s.itin])
-        vi.extend(_IN_PLAY[1][s.itin])
-        vv.extend(_ITIN_VV[s.itin])
-        o = g["move_n_max_n_min_steps"]
-        vi.extend((o, o + 1))
-        vv.extend((min(s.n_max, 24) / 24.0, min(s.n_min, 24) / 24.0))
         o = g["turn_flags"]
         ones.extend(o + i for i, f in enumerate(TURN_FLAGS) if getattr(s, f))
         o = g["turn_counts"]
@@ -288,12 +265,6 @@ def _build(s, seat: int, n: int, size: int, t_key: tuple, p_keys: list) -> np.nd
             if x:
                 vi.append(o + i)
                 vv.append(min(x, 5) / 5.0)
-    deck = s.itin_deck
-    full[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = ITIN_TABLE[[deck[-1] if deck else -1] + s.itin_row +
-                                                      [s.itin_discard[-1] if s.itin_discard else -1]].ravel()
-    o = g["deck_sizes"]
-    vi.extend((o, o + 1))
-    vv.extend((len(s.itin_deck) / C.NUM_ITINERARIES, len(s.itin_discard) / C.NUM_ITINERARIES))
     full[ones] = 1.0
     full[vi] = vv
     t_ones, t_vi, t_vv = _table_block(s, n, t_key)
@@ -312,6 +283,10 @@ _ITIN_SLOTS_AT = _GOFF["itinerary_slots"]
 _ITIN_SLOTS_END = _GOFF["itinerary_discard_top"] + ITIN_FEATURES
 assert _ITIN_SLOTS_END - _ITIN_SLOTS_AT == 6 * ITIN_FEATURES  # 5 slots then the discard top, adjacent
 _PHASE_AT = _GOFF["phase"]
+_ITIN_DECK_AT = _GOFF["deck_sizes"]
+_IN_PLAY_AT = _GOFF["itinerary_in_play"]
+_IN_PLAY_END = _IN_PLAY_AT + ITIN_FEATURES
+_TURNS_AT = _POFF["turns_taken_first_player_score"]
 _CURRENT_AT = _GOFF["current_player_relative"]
 _STEPS_AT = _GOFF["move_n_max_n_min_steps"] + 2
 _START_AT = _GOFF["move_start"]
@@ -325,10 +300,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     n = s.num_players
     p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
     t_key = _table_key(s, n)
-    deck = s.itin_deck
-    itins = (deck[-1] if deck else -1, len(deck), tuple(s.itin_row), len(s.itin_discard),
-             s.itin_discard[-1] if s.itin_discard else -1)
-    key = (seat, _CONTEXT(s), tuple(s.fresh_encs), t_key, itins, tuple(p_keys))
+    key = (seat, _CONTEXT(s), tuple(s.fresh_encs), t_key, tuple(p_keys))
     full = _OBS_CACHE.get(key)
     if full is None:
         full = _build(s, seat, n, observation_size(n), t_key, p_keys)
@@ -336,10 +308,23 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             _OBS_CACHE.clear()
         _OBS_CACHE[key] = full
     out[:] = full
+    deck = s.itin_deck
+    cards = (deck[-1] if deck else -1, *s.itin_row, s.itin_discard[-1] if s.itin_discard else -1)
+    rows = _ITIN_ROWS_CACHE.get(cards)
+    if rows is None:
+        if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
+            _ITIN_ROWS_CACHE.clear()
+        rows = _ITIN_ROWS_CACHE[cards] = ITIN_TABLE[list(cards)].ravel()
+    out[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
+    out[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
+    out[_ITIN_DECK_AT + 1] = len(s.itin_discard) / C.NUM_ITINERARIES
     out[_PHASE_AT + s.phase_id] = 1.0
     if s.phase_id != _OVER:
         out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
     if s.itin >= 0:
+        out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]
+        out[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
+        out[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
         out[_STEPS_AT] = min(s.steps, 24) / 24.0
         if s.start >= 0:
             out[_START_AT + s.start] = 1.0
@@ -354,6 +339,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
         if s.loc[p] >= 0:
             out[o + s.loc[p]] = 1.0
         out[o + _MONEY_AT] = s.money[p] / C.MONEY_CAP
+        out[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
 
 
 def encode_state(s, out: np.ndarray) -> None:

@@ -17,7 +17,7 @@ from .components import ADJ, AIRPORTS, IS_AIRPORT
 class MoveRules:
     """The parameters of one move that do not change while it is made."""
 
-    __slots__ = ("start", "n_min", "n_max", "revisit", "flight_cost", "flight_step")
+    __slots__ = ("start", "n_min", "n_max", "revisit", "flight_cost", "flight_step", "key")
 
     def __init__(self, start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int):
         self.start = start
@@ -26,6 +26,7 @@ class MoveRules:
         self.revisit = revisit
         self.flight_cost = flight_cost
         self.flight_step = flight_step
+        self.key = (start, n_min, n_max, revisit, flight_cost, flight_step)
 
 
 def next_steps(rules: MoveRules, v: int, visited: int, money: int):
@@ -42,16 +43,33 @@ def next_steps(rules: MoveRules, v: int, visited: int, money: int):
             yield w, rules.flight_step, rules.flight_cost
 
 
+_MEMO: dict = {}
+_MEMO_LIMIT = 200_000
+#: money beyond this never matters: at most 5 flights in a move (6 airports)
+_MONEY_CLAMP = len(AIRPORTS)
+
+
 def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
-    """True if a move standing on ``v`` after ``steps`` steps can end legally."""
+    """True if a move standing on ``v`` after ``steps`` steps can end legally (memoised:
+    the answer depends only on the arguments, with money clamped to what flights can use)."""
     if steps >= rules.n_min and v != rules.start:
         return True
     if steps >= rules.n_max:
         return False
+    money = min(money, _MONEY_CLAMP)
+    key = (rules.key, v, visited, steps, money)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit
+    result = False
     for w, inc, cost in next_steps(rules, v, visited, money):
         if can_finish(rules, w, visited | (1 << w), steps + inc, money - cost):
-            return True
-    return False
+            result = True
+            break
+    if len(_MEMO) > _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = result
+    return result
 
 
 def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, budget: int = 200_000) -> dict[int, int]:
