@@ -5,7 +5,7 @@ import pytest
 from travel_envs.games.trekking import actions as A
 from travel_envs.games.trekking import components as C
 from travel_envs.games.trekking import scoring as S
-from trekking_hike_helpers import (E, N, NEUTRAL, W, build, empty_map, filler, put_on_top, put_rest_on_top,
+from trekking_hike_helpers import (E, N, W, build, empty_map, filler, put_on_top, put_rest_on_top,
                                    rest_card, route_card, set_animal, node, play_turn)
 
 ADV = {"gps_side": "advanced"}  # no energy vignette in odd columns

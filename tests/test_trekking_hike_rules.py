@@ -8,7 +8,7 @@ from travel_envs.games.trekking import actions as A
 from travel_envs.games.trekking import components as C
 from travel_envs.games.trekking import scoring as S
 from travel_envs.games.trekking.engine import OPPONENT
-from trekking_hike_helpers import (E, N, NEUTRAL, S as SOUTH, W, build, empty_map, filler, node, play_turn,
+from trekking_hike_helpers import (E, N, S as SOUTH, W, build, empty_map, filler, node, play_turn,
                                    put_on_top, route_card, set_animal)
 
 ADV = {"gps_side": "advanced"}

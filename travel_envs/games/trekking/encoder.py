@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import actions as A
 from . import components as C
 from .actions import ACTION_RANGES, NUM_ACTIONS, action_name  # noqa: F401  (the action table)
-from .scoring import CA, CC, CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+from .scoring import K_REST, K_ROUTE
 
 PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)

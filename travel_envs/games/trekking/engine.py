@@ -22,7 +22,7 @@ from . import components as C
 from . import scoring as S
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
-from .scoring import CA, CC, CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 
 OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 

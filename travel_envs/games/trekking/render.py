@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import components as C
-from .scoring import CA, CC, CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+from .scoring import CA, CE, CF, CK, CR, CS, K_REST, K_ROUTE
 
 _PATH_CH = {0: ("-", "|"), 1: ("=", "H"), 2: ("#", "#")}  # green, yellow, red (horizontal, vertical)
 _ANIMAL_CH = ".fbdeB"  # empty, fox, boar, deer, eagle, bear
