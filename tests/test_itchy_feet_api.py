@@ -161,3 +161,9 @@ def test_action_strings():
     assert "travel to own country" in st.action_to_string(A.travel_action(0, 0))
     assert st.action_to_string(A.TARGET_BASE) == "target player +1 (player 1)"
     assert "ask for Passport" == st.action_to_string(A.ASK_BASE + PASSPORT)
+
+
+@pytest.mark.parametrize("extension", ["events", "special_items", "forbidden_items", "postcards", "characters"])
+def test_api_each_extension_on_its_own(extension):
+    api_test(itchy_feet_v0.env(num_players=3, extensions=[extension]), num_cycles=100)
+    seed_test(lambda **kw: itchy_feet_v0.env(num_players=3, extensions=[extension], **kw), num_cycles=100)
