@@ -314,3 +314,50 @@ def test_render_rgb_array_map():
         patch = img[max(0, int(y) - 30): int(y) + 5, max(0, int(x) - 20): int(x) + 30].reshape(-1, 3)
         assert (np.abs(patch.astype(int) - PLAYER_RGB[p]).sum(axis=1) < 10).any()
     assert img[:MAP_H].std() > 10 and img[MAP_H:].std() > 10  # a map and a panel, not a blank picture
+
+
+def test_observation_cache_respects_parameters():
+    """The encoder caches by content: games differing only in parameters must not share entries."""
+    from travel_envs.games.trekking_the_world.encoder import layout
+
+    lay = {name: (a, b) for name, a, b in layout(2)}
+    obs = {}
+    for params in (dict(), dict(suitcase_points="steep", tours_to_end=6)):
+        g = GAME(num_players=2, **params)
+        s = g.new_initial_state(np.random.default_rng(0))
+        s.suitcase[0] = [3, 3, 3, 3]
+        s.cube_supply = [32, 32, 32, 32]
+        out = np.zeros(g.observation_size, np.float32)
+        s.observation(0, out)
+        obs[params.get("suitcase_points", "linear")] = (out, s.score(0), s.params.end_tours)
+    for out, score, end_tours in obs.values():
+        a, b = lay["me.turns_taken_first_player_score"]
+        assert out[b - 1] == pytest.approx(score / 200)
+        a, _ = lay["end_triggered_and_tours_to_end"]
+        assert out[a + 1] == pytest.approx(end_tours / 6)
+    assert obs["linear"][1] == 15 and obs["steep"][1] == 9
+
+
+@pytest.mark.parametrize("n,params", [(1, {}), (2, {"suitcase_points": "steep", "tours_to_end": 3}), (4, {})])
+def test_cached_observation_equals_fresh_encoding(n, params):
+    """After every action and for every seat, the cached encoding equals one built from empty caches."""
+    from travel_envs.games.trekking_the_world import encoder as E
+
+    def clear():
+        for cache in (E._TABLE_CACHE, E._PLAYER_CACHE, E._OBS_CACHE, E._ITIN_ROWS_CACHE):
+            cache.clear()
+
+    g = GAME(num_players=n, **params)
+    s = g.new_initial_state(np.random.default_rng(n))
+    rng = np.random.default_rng(n)
+    pol = HeuristicPolicy(n)
+    while not s.is_terminal:
+        m = s.legal_action_mask()
+        s.apply_action(pol.act(None, m, s) if rng.random() < 0.6 else int(rng.choice(np.flatnonzero(m))))
+        for seat in range(n):
+            cached = np.zeros(g.observation_size, np.float32)
+            fresh = np.zeros(g.observation_size, np.float32)
+            E.encode_observation(s, seat, cached)
+            clear()
+            E.encode_observation(s, seat, fresh)
+            assert (cached == fresh).all(), np.flatnonzero(cached != fresh)

@@ -148,8 +148,8 @@ _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depe
 
 def _player_key(s, p: int) -> tuple:
     encs = s.encs[p]
-    return (p == s.first_player, tuple(s.suitcase[p]), tuple(s.tokens[p]), tuple(s.fresh_tokens[p]),
-            tuple(s.tours[p]), tuple(encs), s.money[p] if _PETRA in encs else -1)
+    return (s.game.params.suitcase_points, p == s.first_player, tuple(s.suitcase[p]), tuple(s.tokens[p]),
+            tuple(s.fresh_tokens[p]), tuple(s.tours[p]), tuple(encs), s.money[p] if _PETRA in encs else -1)
 
 
 def _table_block(s, n: int, key: tuple):
@@ -300,7 +300,9 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     n = s.num_players
     p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
     t_key = _table_key(s, n)
-    key = (seat, _CONTEXT(s), tuple(s.fresh_encs), t_key, tuple(p_keys))
+    # every parameter that changes an encoded value is part of the key (tours_to_end here,
+    # suitcase_points in the player keys, the player count in the table key)
+    key = (seat, s.game.params.end_tours, _CONTEXT(s), tuple(s.fresh_encs), t_key, tuple(p_keys))
     full = _OBS_CACHE.get(key)
     if full is None:
         full = _build(s, seat, n, observation_size(n), t_key, p_keys)

@@ -90,7 +90,8 @@ def render_text(s) -> str:
                  + f"   (deck {len(s.tour_deck)})")
     lines.append("Encounters:  " + " | ".join(enc_text(c) for c in s.available_encounters())
                  + f"   (deck {len(s.enc_deck)}, discard {len(s.enc_discard)})")
-    lines.append("Supply: cubes " + " ".join(f"{COLOUR_CHARS[k]}{s.cube_supply[k]}" for k in range(4))
+    lines.append("Supply: cubes (R red, B blue, Y yellow, K black) "
+                 + " ".join(f"{COLOUR_CHARS[k]}{s.cube_supply[k]}" for k in range(4))
                  + " | tokens " + " ".join(f"{TOKEN_SHORT[k]}{s.token_supply[k]}" for k in range(4)))
     for p in range(n):
         mark = ">" if p == s.turn_seat and not s.is_terminal else " "
