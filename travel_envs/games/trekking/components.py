@@ -180,6 +180,11 @@ class MapData:
                 nb[u][d], np_[u][d] = v, pid
         self.neighbour = tuple(tuple(r) for r in nb)
         self.neighbour_path = tuple(tuple(r) for r in np_)
+        # node -> direction -> (dest, colour, ascent) or None
+        self.steps = tuple(
+            tuple(None if nb[u][d] < 0 else (nb[u][d], self.path_colour[np_[u][d]],
+                                             self.altitude[nb[u][d]] > self.altitude[u]) for d in range(4))
+            for u in range(36))
         # animal spaces: (bag, adjacent paths, adjacent nodes, x, y)
         self.animal_bag = tuple(a[0] for a in animal_spaces)
         self.animal_xy = tuple((a[3], a[4]) for a in animal_spaces)

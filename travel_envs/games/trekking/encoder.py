@@ -61,11 +61,17 @@ _WEATHER_INDEX = _PLAN_INDEX[0]
 def _player_block(st, s: int, out: np.ndarray, o: int) -> None:
     """Copy seat ``s``'s block from the state's cache (recomputed only after that seat changed)."""
     cache = st._blocks
-    block = cache.get(s)
-    if block is None:
+    entry = cache.get(s)
+    if entry is None:
         block = np.zeros(PLAYER_BLOCK, np.float32)
         _compute_player_block(st, s, block, 0)
-        cache[s] = block
+        cache[s] = [st.rnd, block]
+    else:
+        block = entry[1]
+        if entry[0] != st.rnd:  # a new round only moves "rounds since the last summit"
+            last = st.last_summit_round[s]
+            block[PLAYER_BLOCK - 2] = (st.rnd - last) / 12.0 if last else 0.0
+            entry[0] = st.rnd
     out[o:o + PLAYER_BLOCK] = block
 
 

@@ -133,6 +133,10 @@ class TrekkingState(GameState):
         self._tail = None  # encoded board sections; reset whenever the board changes
         p = self.game.params
         self.p = p
+        table = getattr(self.game, "_penalty", None)
+        if table is None:  # computed once per game (parameters), shared by its states
+            table = self.game._penalty = self._penalty_table(p)
+        self._penalty = table
         self.map = C.MAP_E
         self.side = p.side
 
@@ -182,14 +186,26 @@ class TrekkingState(GameState):
 
     def colour_penalty(self, colour: int, ascent: bool) -> int:
         """Extra energy a route card costs under the active weather card."""
-        w = self.weather
-        if w in C.COLOUR_WEATHER and self.p.weather_colour[C.COLOUR_WEATHER.index(w)] == C.COLOURS[colour]:
-            return 1
-        if w == "rain" and ascent:
-            return 1
-        if w == "snowy" and not ascent:
-            return 1
-        return 0
+        return self._penalty[self.weather][colour][ascent]
+
+    @staticmethod
+    def _penalty_table(p) -> dict[str, tuple]:
+        """weather card -> colour -> (descent, ascent) extra cost (colour weather, rain, snow)."""
+        table = {}
+        for w in C.WEATHER:
+            rows = []
+            for colour in range(3):
+                row = []
+                for ascent in (False, True):
+                    extra = 0
+                    if w in C.COLOUR_WEATHER and p.weather_colour[C.COLOUR_WEATHER.index(w)] == C.COLOURS[colour]:
+                        extra = 1
+                    elif (w == "rain" and ascent) or (w == "snowy" and not ascent):
+                        extra = 1
+                    row.append(extra)
+                rows.append(tuple(row))
+            table[w] = tuple(rows)
+        return table
 
     def card_for(self, colour: int, ascent: bool) -> int:
         """The route card a move of this colour / direction would take (-1 if none left)."""
@@ -200,13 +216,13 @@ class TrekkingState(GameState):
 
     def move_cost(self, seat: int, d: int) -> tuple[int, int, int, bool] | None:
         """(energy needed, dest, colour, ascent) for walking direction d, or None if no usable path."""
-        here = self.pos[seat]
-        dest = self.map.neighbour[here][d]
-        if dest < 0:
+        step = self.map.steps[self.pos[seat]][d]
+        if step is None:
             return None
-        colour = self.map.path_colour[self.map.neighbour_path[here][d]]
-        ascent = self.map.altitude[dest] > self.map.altitude[here]
-        card = self.card_for(colour, ascent)
+        dest, colour, ascent = step
+        piles = self.route_piles
+        need, other = (piles[2 * colour], piles[2 * colour + 1]) if ascent else (piles[2 * colour + 1], piles[2 * colour])
+        card = need[-1] if need else (other[-1] if other else -1)
         if card < 0:
             return None
         cost = (C.ROUTE_COST[card] if ascent else 0) + self.colour_penalty(colour, ascent)
@@ -260,7 +276,6 @@ class TrekkingState(GameState):
                     self._refill()
                 self.rnd += 1
                 self.turn_pos = 0
-                self._blocks.clear()
                 if self.rnd > C.ROUNDS:
                     self.stage = "over"
                     self.rnd = C.ROUNDS
@@ -681,6 +696,7 @@ class TrekkingState(GameState):
     def clone(self) -> "TrekkingState":
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
+        s._penalty = self._penalty
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._blocks, s._static, s._mask, s._moves, s._score_cache, s._gps_cache = {}, None, None, {}, {}, {}
