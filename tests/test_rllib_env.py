@@ -147,3 +147,23 @@ def test_baseline_modules_play_legal_and_heuristic_sees_the_state():
     del batch[Columns.OBS][REF_KEY]
     with pytest.raises(ParameterError, match="env_ref"):
         modules["heuristic"].forward_inference(batch)
+
+
+def test_algorithm_config_for_each_policy_layout():
+    from travel_envs.rllib.mapping import build_ppo_config
+    from travel_envs.rllib.modules import BaselineRLModule
+
+    config, mapping = build_ppo_config(env="globetrotter_v0", env_params={"num_players": 3}, num_players=3,
+                                       sharing="per_seat", opponents=["heuristic", "random"], opponent_seats=1)
+    specs = config.rl_module_spec.rl_module_specs
+    assert set(specs) == {"learner_0", "learner_1", "learner_2", "heuristic", "random"}
+    assert specs["heuristic"].module_class is BaselineRLModule
+    assert set(config.policies_to_train) == {"learner_0", "learner_1", "learner_2"}
+    assert config.env_config["expose_env_ref"] is True and config.gym_env_vectorize_mode == "sync"
+    assert config.policy_mapping_fn is mapping
+
+    config, mapping = build_ppo_config(env="globetrotter_v0", env_params={"num_players": 2}, num_players=2,
+                                       sharing="shared", opponents=["heuristic"], opponent_seats=0)
+    assert set(config.rl_module_spec.rl_module_specs) == {"learner"}  # self-play: no baseline module
+    assert config.env_config["expose_env_ref"] is False
+    assert [mapping(f"player_{s}", None) for s in range(2)] == ["learner", "learner"]

@@ -8,8 +8,9 @@
 - :mod:`.mapping`: policy mapping (one shared learned policy or one per seat,
   fixed baseline opponents) and the algorithm config built from it;
 - :mod:`.policy`: a trained RLModule (or a checkpoint) as a travel_envs ``Policy``
-  for our evaluation arena;
-- :mod:`.config`: the pydantic schema of ``configs/rllib_*.yaml`` (no ray import).
+  for our evaluation arena.
 
-Only :mod:`.config` works without ray installed; the other modules import ray.
+The trainer and its validated YAML config are in ``training/train_rllib.py``
+(``travel-train-rllib``); see ``docs/rllib.md``. Importing this package does not
+import Ray; its modules do (install the ``rllib`` extra).
 """
