@@ -12,7 +12,7 @@ from travel_envs.core.game import IllegalActionError
 from travel_envs.games.trekking_the_world import components as C
 from travel_envs.games.trekking_the_world import engine as E
 from travel_envs.games.trekking_the_world.actions import (
-    A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_SOUV, A_STOP, A_TOUR, A_USE,
+    A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_SOUV, A_TOUR, A_USE,
 )
 from travel_envs.games.trekking_the_world.scenario import (
     build_state, card, give_cubes, give_tokens, invariant_errors, loc, place_card, place_itinerary,

@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import components as C
-from .engine import NONE, PENDING_FF, PHASES
+from .engine import PENDING_FF, PHASES
 
 ITIN_FEATURES = 5 + 1 + 1 + C.NUM_COLOURS + C.NUM_CONTINENTS  # move one-hot, money, cubes, colour, continents = 18
 TURN_FLAGS = ("torres", "revisit", "free_flights", "no_step_flights", "terracotta", "sagrada", "colosseum",

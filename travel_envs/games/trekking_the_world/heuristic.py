@@ -17,7 +17,7 @@ import numpy as np
 
 from . import components as C
 from .actions import (
-    A_COLOUR, A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_SOUV, A_STOP, A_TOUR, A_USE,
+    A_COLOUR, A_ENC, A_ITIN, A_LOC, A_MONEY, A_PASS, A_SOUV, A_STOP, A_TOUR, A_USE,
 )
 from .engine import (
     NONE, PENDING_FF, PH_CARDS, PH_COLOUR, PH_MONEY, PH_MOVE_PREP, PH_MOVING, PH_PLACE, PH_SOUVENIR,
