@@ -177,7 +177,7 @@ _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest p
 def _encode_board(st) -> np.ndarray:
     """The board sections (and the solo section) as one array, cached in the state until a move,
     rest, tag, refill or Sunday-hiker turn changes them."""
-    buf = np.zeros(_BOARD + 52, np.float32)
+    buf = np.zeros(_BOARD, np.float32)
     mv = memoryview(buf)
     p = st.p
     o = 1
@@ -209,20 +209,27 @@ def _encode_board(st) -> np.ndarray:
             mv[o] = len(rest) / 8.0
             mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
         o += 6
-    if st.num_players == 1:
-        o = _BOARD
-        for q in st.sunday_pos:
-            mv[o + q] = 1.0
-        for k in range(5):
-            mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
-        mv[o + 41] = len(st.opp_tokens) / 20.0
-        mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
-        mv[o + 50] = len(st.opp_deck) / 13.0
-        mv[o + 51] = float(p.solo_difficulty == "hard")
-        if st.opp_deck:
-            _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-            mv[o + 43 + d0] = 1.0
-            mv[o + 47 + req] = 1.0
+    return buf
+
+
+def _encode_solo(st) -> np.ndarray:
+    """The solo section, cached until the Sunday hikers' next turn."""
+    buf = np.zeros(52, np.float32)
+    mv = memoryview(buf)
+    p = st.p
+    o = 0
+    for q in st.sunday_pos:
+        mv[o + q] = 1.0
+    for k in range(5):
+        mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
+    mv[o + 41] = len(st.opp_tokens) / 20.0
+    mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
+    mv[o + 50] = len(st.opp_deck) / 13.0
+    mv[o + 51] = float(p.solo_difficulty == "hard")
+    if st.opp_deck:
+        _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
+        mv[o + 43 + d0] = 1.0
+        mv[o + 47 + req] = 1.0
     return buf
 
 
@@ -258,9 +265,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     tail = st._tail
     if tail is None:
         tail = st._tail = _encode_board(st)
-    out[_O_MAP:_O_MOVES] = tail[:_BOARD]
+    out[_O_MAP:_O_MOVES] = tail
     if n == 1:
-        out[_O_SOLO:] = tail[_BOARD:]
+        solo = st._solo
+        if solo is None:
+            solo = st._solo = _encode_solo(st)
+        out[_O_SOLO:] = solo
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
         o = _O_MOVES

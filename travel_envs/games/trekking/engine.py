@@ -131,6 +131,7 @@ class TrekkingState(GameState):
         self._score_cache: dict[int, tuple] = {}  # seat -> (board key, score) for the encoder
         self._gps_cache: dict[int, tuple] = {}  # seat -> (board key, encoded GPS segment)
         self._tail = None  # encoded board sections; reset whenever the board changes
+        self._solo = None  # encoded solo section; reset by the Sunday hikers' turn
         p = self.game.params
         self.p = p
         table = getattr(self.game, "_penalty", None)
@@ -569,7 +570,7 @@ class TrekkingState(GameState):
 
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> None:
-        self._tail = None
+        self._tail = self._solo = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
@@ -700,7 +701,7 @@ class TrekkingState(GameState):
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._blocks, s._static, s._mask, s._moves, s._score_cache, s._gps_cache = {}, None, None, {}, {}, {}
-        s._tail = None
+        s._tail = s._solo = None
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
