@@ -127,9 +127,9 @@ _MONEY_AT = _POFF["money"]
 _TABLE_CACHE: dict = {}
 _ITIN_ROWS_CACHE: dict = {}  # (5 available Itineraries, discard top) -> their feature rows
 _OBS_CACHE: dict = {}  # (seat, table key, player keys) -> everything but the turn context
-_OBS_CACHE_LIMIT = 3_000
+_OBS_CACHE_LIMIT = 1_000
 _PLAYER_CACHE: dict = {}
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 20_000
 
 
 def _arrays(ones: list[int], vi: list[int], vv: list[float]):

@@ -44,7 +44,7 @@ def next_steps(rules: MoveRules, v: int, visited: int, money: int):
 
 
 _MEMO: dict = {}
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 100_000
 #: money beyond this never matters: at most 5 flights in a move (6 airports)
 _MONEY_CLAMP = len(AIRPORTS)
 
