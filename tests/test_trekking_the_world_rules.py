@@ -517,3 +517,32 @@ def test_exact_steps_and_mask_never_stuck_with_tokens():
         assert m.any()
         s.apply_action(int(rng.choice(np.flatnonzero(m))))
     assert s.steps == s.n_max and len(bin(s.visited)) - 2 >= 1
+
+
+def test_deck_top_taken_reveals_next_card_at_once_and_itinerary_discarded():
+    s = state(where="Africa Airport")
+    c = card("Victoria Falls")
+    place_card(s, c, "enc_deck", len(s.enc_deck) - 1)  # Victoria Falls is the face-up deck top
+    below = s.enc_deck[-2]
+    it = itin(1, 3, 1, BLUE, EU, AF, AS)
+    choose(s, it)
+    s.apply_action(A_PASS)
+    walk(s, "Victoria Falls")
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    s.apply_action(A_ENC + c)
+    assert s.available_encounters()[0] == below  # ruling 3: the new top is available at once
+    s.apply_action(A_PASS)
+    assert s.itin_discard[-1] == it and s.turn_seat == 1 and s.phase == "start"
+    assert not invariant_errors(s)
+
+
+def test_illegal_itinerary_slot_and_actions_outside_phase():
+    s = state()
+    s.itin_row[2], gone = E.NONE, s.itin_row[2]
+    s.itin_discard.append(gone)
+    s._mask = None
+    with pytest.raises(IllegalActionError, match="phase 'start'"):
+        s.apply_action(A_ITIN + 3)  # empty slot
+    with pytest.raises(IllegalActionError, match="phase 'start'"):
+        s.apply_action(A_PASS)
