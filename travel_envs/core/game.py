@@ -129,11 +129,12 @@ class GameState(ABC):
         """Seats that won (several on a shared win); empty until the game is over."""
 
     def returns(self) -> list[float]:
-        """Payoff per seat at the end: +1 for a winner, -1 otherwise, 0 for all if all won."""
+        """Payoff per seat at the end: +1 for a winner, -1 otherwise, 0 for all if all
+        of several seats share the win (a solo player's win is +1)."""
         if not self.is_terminal:
             return [0.0] * self.num_players
         won = set(self.winners())
-        if len(won) == self.num_players:
+        if len(won) == self.num_players > 1:
             return [0.0] * self.num_players
         return [1.0 if p in won else -1.0 for p in range(self.num_players)]
 
