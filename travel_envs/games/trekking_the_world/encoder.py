@@ -139,8 +139,7 @@ def _arrays(ones: list[int], vi: list[int], vv: list[float]):
 def _table_key(s, n: int) -> tuple:
     return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
             s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
-            tuple(s.cube_supply),
-            tuple(s.token_supply), s.rival_points, len(s.rival_deck))
+            s.rival_points, len(s.rival_deck))
 
 
 _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depends on money
@@ -175,12 +174,6 @@ def _table_block(s, n: int, key: tuple):
     o = g["deck_sizes"]
     vi.extend(range(o + 2, o + 5))
     vv.extend((len(s.tour_deck) / _NC, len(s.enc_deck) / _NC, len(s.enc_discard) / _NC))
-    o = g["cube_supply"]
-    vi.extend(range(o, o + 8))
-    cs, ts = s.cube_supply, s.token_supply
-    vv.extend((cs[0] / C.CUBES_PER_COLOUR, cs[1] / C.CUBES_PER_COLOUR, cs[2] / C.CUBES_PER_COLOUR,
-               cs[3] / C.CUBES_PER_COLOUR, ts[0] / C.TOKENS_PER_TYPE, ts[1] / C.TOKENS_PER_TYPE,
-               ts[2] / C.TOKENS_PER_TYPE, ts[3] / C.TOKENS_PER_TYPE))
     if n == 1:
         o = g["solo_rival"]
         vi.extend((o, o + 1))
@@ -283,6 +276,8 @@ _ITIN_SLOTS_AT = _GOFF["itinerary_slots"]
 _ITIN_SLOTS_END = _GOFF["itinerary_discard_top"] + ITIN_FEATURES
 assert _ITIN_SLOTS_END - _ITIN_SLOTS_AT == 6 * ITIN_FEATURES  # 5 slots then the discard top, adjacent
 _PHASE_AT = _GOFF["phase"]
+_SUPPLY_AT = _GOFF["cube_supply"]
+assert _GOFF["token_supply"] == _SUPPLY_AT + 4
 _ITIN_DECK_AT = _GOFF["deck_sizes"]
 _IN_PLAY_AT = _GOFF["itinerary_in_play"]
 _IN_PLAY_END = _IN_PLAY_AT + ITIN_FEATURES
@@ -320,6 +315,15 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     out[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
     out[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
     out[_ITIN_DECK_AT + 1] = len(s.itin_discard) / C.NUM_ITINERARIES
+    cs, ts = s.cube_supply, s.token_supply
+    out[_SUPPLY_AT] = cs[0] / C.CUBES_PER_COLOUR
+    out[_SUPPLY_AT + 1] = cs[1] / C.CUBES_PER_COLOUR
+    out[_SUPPLY_AT + 2] = cs[2] / C.CUBES_PER_COLOUR
+    out[_SUPPLY_AT + 3] = cs[3] / C.CUBES_PER_COLOUR
+    out[_SUPPLY_AT + 4] = ts[0] / C.TOKENS_PER_TYPE
+    out[_SUPPLY_AT + 5] = ts[1] / C.TOKENS_PER_TYPE
+    out[_SUPPLY_AT + 6] = ts[2] / C.TOKENS_PER_TYPE
+    out[_SUPPLY_AT + 7] = ts[3] / C.TOKENS_PER_TYPE
     out[_PHASE_AT + s.phase_id] = 1.0
     if s.phase_id != _OVER:
         out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
