@@ -97,7 +97,9 @@ def collect(env_id, params: dict, teacher: str, opponents: list[str], games: int
     if processes <= 1:
         parts = [_collect_chunk(a) for a in args]
     else:
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and
+        # a forked child can inherit a held lock and hang; forkserver children start clean
+        ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
         with ctx.Pool(len(args)) as pool:
             parts = pool.map(_collect_chunk, args)
     return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))

@@ -173,6 +173,12 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def _prev_cpu(run_dir: Path) -> float:
+    """CPU seconds recorded by earlier sessions of this run."""
+    path = run_dir / "state.json"
+    return float(json.loads(path.read_text()).get("cpu_seconds", 0.0)) if path.is_file() else 0.0
+
+
 def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     """Run (or resume) training; returns the run folder."""
     import torch
@@ -261,8 +267,12 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     except KeyboardInterrupt:
         if model is not None and model.num_timesteps > 0:
             path = save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
+            if vec_env is not None:
+                vec_env.close()  # join the workers so that their CPU time is counted
+                vec_env = None
             _write_state(run_dir, status="interrupted", timesteps=model.num_timesteps,
-                         wall_seconds=round(prev_wall + time.time() - wall0, 1))
+                         wall_seconds=round(prev_wall + time.time() - wall0, 1),
+                         cpu_seconds=round(_prev_cpu(run_dir) + _cpu_seconds() - cpu0, 1))
             print(f"\ninterrupted: saved {path}; continue with: python -m training.train --resume {run_dir}",
                   file=sys.stderr)
         elif fresh:
@@ -278,10 +288,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if vec_env is not None:
             vec_env.close()
     if model is not None:
-        prev_cpu = 0.0
-        if (run_dir / "state.json").is_file():
-            prev_cpu = float(json.loads((run_dir / "state.json").read_text()).get("cpu_seconds", 0.0))
-        cpu = prev_cpu + _cpu_seconds() - cpu0
+        cpu = _prev_cpu(run_dir) + _cpu_seconds() - cpu0
         _write_state(run_dir, cpu_seconds=round(cpu, 1))
         print(f"CPU time of training (all processes): {cpu:.0f} s")
     if cfg.eval.final_games:

@@ -165,7 +165,9 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
         result.records = _play_chunk((env, env_params, list(lineup), seed, order, deterministic))
         return result
     chunks = [order[i::processes] for i in range(processes)]
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and
+    # a forked child can inherit a held lock and hang; forkserver children start clean
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(processes) as pool:
         parts = pool.map(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic) for c in chunks if c])
     by_game = {}
