@@ -338,7 +338,8 @@ def test_observation_cache_respects_parameters():
     assert obs["linear"][1] == 15 and obs["steep"][1] == 9
 
 
-@pytest.mark.parametrize("n,params", [(1, {}), (2, {"suitcase_points": "steep", "tours_to_end": 3}), (4, {})])
+@pytest.mark.parametrize("n,params", [(1, {}), (2, {"suitcase_points": "steep", "tours_to_end": 3}), (3, {}),
+                                      (5, {"tours_to_end": 3}), (2, {"auto_forced": False, "tours_to_end": 2})])
 def test_cached_observation_equals_fresh_encoding(n, params):
     """After every action and for every seat, the cached encoding equals one built from empty caches."""
     from travel_envs.games.trekking_the_world import encoder as E
@@ -357,7 +358,7 @@ def test_cached_observation_equals_fresh_encoding(n, params):
         for seat in range(n):
             cached = np.zeros(g.observation_size, np.float32)
             fresh = np.zeros(g.observation_size, np.float32)
-            E.encode_observation(s, seat, cached)
+            E.encode_observation(s, seat, cached)  # s keeps its own cache across actions
             clear()
-            E.encode_observation(s, seat, fresh)
+            E.encode_observation(s.clone(), seat, fresh)  # a clone starts with an empty cache
             assert (cached == fresh).all(), np.flatnonzero(cached != fresh)

@@ -293,17 +293,26 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     content-keyed cache (the key is built from the state, so it is never stale);
     the per-decision entries are written as scalars."""
     n = s.num_players
-    p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
-    t_key = _table_key(s, n)
-    # every parameter that changes an encoded value is part of the key (tours_to_end here,
-    # suitcase_points in the player keys, the player count in the table key)
-    key = (seat, s.game.params.end_tours, _CONTEXT(s), tuple(s.fresh_encs), t_key, tuple(p_keys))
-    full = _OBS_CACHE.get(key)
-    if full is None:
-        full = _build(s, seat, n, observation_size(n), t_key, p_keys)
-        if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
-            _OBS_CACHE.clear()
-        _OBS_CACHE[key] = full
+    # Per-state cache of everything but the per-decision entries, valid while the state's
+    # revision (bumped by every action that may change the table, a Suitcase, tokens or cards)
+    # and the turn context are unchanged.
+    key = (s._rev, _CONTEXT(s), tuple(s.fresh_encs))
+    entry = s._obs_cache.get(seat)
+    if entry is not None and entry[0] == key:
+        full = entry[1]
+    else:
+        p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
+        t_key = _table_key(s, n)
+        # every parameter that changes an encoded value is part of the key (tours_to_end here,
+        # suitcase_points in the player keys, the player count in the table key)
+        content = (seat, s.game.params.end_tours, key[1], key[2], t_key, tuple(p_keys))
+        full = _OBS_CACHE.get(content)
+        if full is None:
+            full = _build(s, seat, n, observation_size(n), t_key, p_keys)
+            if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
+                _OBS_CACHE.clear()
+            _OBS_CACHE[content] = full
+        s._obs_cache[seat] = (key, full)
     out[:] = full
     deck = s.itin_deck
     cards = (deck[-1] if deck else -1, *s.itin_row, s.itin_discard[-1] if s.itin_discard else -1)

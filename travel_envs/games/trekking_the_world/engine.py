@@ -57,8 +57,11 @@ PHASES = (
 (PH_PLACE, PH_START, PH_FLY, PH_MOVE_PREP, PH_MOVING, PH_TELEPORT, PH_MONEY, PH_SOUVENIR,
  PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
 assert (PH_MOVE_PREP, PH_MONEY, PH_SOUVENIR) == (3, 6, 7)
+assert (PH_PLACE, PH_FLY, PH_TELEPORT, PH_HALONG) == (0, 2, 5, 11)
+_PETRA = C.card_of_kind("end_points_per_money")
 
 _CONTINUE_PHASES = (3, 6, 7)  # move_prep, money, souvenir (checked below)
+_MOVE_ONLY_PHASES = (0, 2, 5, 11)  # place, fly, teleport, halong: a location action only moves a Trekker
 PENDING_FF = -2  # the pending sub-choice belongs to a Frequent Flyer token
 NONE = -1
 
@@ -191,6 +194,12 @@ class TrekkingTheWorldState(GameState):
         self._reset_turn()
         self._refill()
         self._mask: np.ndarray | None = None
+        self.touch()
+
+    def touch(self) -> None:
+        """Forget cached observations: call after changing the state by hand (not via actions)."""
+        self._rev = 0
+        self._obs_cache: dict = {}
 
     def _reset_turn(self) -> None:
         for k, v in TURN_DEFAULTS.items():
@@ -461,6 +470,19 @@ class TrekkingTheWorldState(GameState):
     def _do(self, a: int) -> None:
         p = self.turn_seat
         ph = self.phase_id
+        # The observation cache trusts this revision for everything except Trekker locations,
+        # money, the Itinerary rows, the move in progress and the turn context: every action that
+        # may change the other parts (the Tour/Encounter rows and piles, a Suitcase, tokens,
+        # cards) bumps it. With Petra in hand money counts towards the score: always bump.
+        move_only = (
+            (ph in _MOVE_ONLY_PHASES and a < A_ITIN)
+            or ph == PH_MOVING
+            or (ph == PH_MOVE_PREP and a == A_PASS)
+            or (ph == PH_MONEY and a == A_PASS)  # only money changes (written per decision)
+            or (ph == PH_START and A_ITIN <= a < A_USE)  # the Itinerary rows are written per decision
+        )
+        if not move_only or _PETRA in self.encs[p]:
+            self._rev += 1
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
@@ -911,6 +933,7 @@ class TrekkingTheWorldState(GameState):
             setattr(s, f, v if isinstance(v, bool) else int(v))
         s.rng = rng_from_dict(data["rng"])
         s._mask = None
+        s.touch()
         return s
 
     def clone(self) -> "TrekkingTheWorldState":
@@ -924,6 +947,7 @@ class TrekkingTheWorldState(GameState):
             setattr(s, f, getattr(self, f))
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         s._mask = None
+        s.touch()
         return s
 
     # -------------------------------------------------------------- text

@@ -66,6 +66,7 @@ def place_card(s: TrekkingTheWorldState, c: int, where: str, index: int | None =
         _remove(s, src, i)
         dst.append(c)
         s._mask = None
+        s.touch()
         return
     other = dst[index]
     dst[index] = c
@@ -74,6 +75,7 @@ def place_card(s: TrekkingTheWorldState, c: int, where: str, index: int | None =
     else:
         src[i] = other
     s._mask = None
+    s.touch()
 
 
 def place_itinerary(s: TrekkingTheWorldState, it: int, where: str = "itin_row", index: int = 0) -> None:
@@ -98,12 +100,14 @@ def give_cubes(s: TrekkingTheWorldState, p: int, rows: list[int]) -> None:
     for k, n in enumerate(rows):
         s.cube_supply[k] += s.suitcase[p][k] - n
         s.suitcase[p][k] = n
+    s.touch()
 
 
 def give_tokens(s: TrekkingTheWorldState, p: int, tokens: list[int]) -> None:
     for k, n in enumerate(tokens):
         s.token_supply[k] += s.tokens[p][k] - n
         s.tokens[p][k] = n
+    s.touch()
 
 
 def build_state(
@@ -122,6 +126,7 @@ def build_state(
     s.money = list(money) if money is not None else [0] * num_players
     s.phase_id = PH_START
     s._mask = None
+    s.touch()
     return s
 
 
