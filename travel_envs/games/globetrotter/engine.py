@@ -591,7 +591,7 @@ class GlobetrotterState(GameState):
     def render_text(self) -> str:
         n = self.n
         lines = [
-            f"Globetrotter  round {self.round + 1}/{self.params.rounds}  start player: player_{self.start}"
+            f"Globetrotter  round {min(self.round + 1, self.params.rounds)}/{self.params.rounds}  start player: player_{self.start}"
             f"  phase: {self.phase}" + (f"  to act: player_{self.cur}" if self.phase_id != OVER else ""),
         ]
         if self.tiebreak:
