@@ -13,7 +13,7 @@ import numpy as np
 
 from . import components as C
 from .actions import ACTION_RANGES, NUM_ACTIONS, action_name  # noqa: F401  (the action table)
-from .scoring import K_REST, K_ROUTE
+from .scoring import K_REST, K_ROUTE, fast_animals, fast_gps, fast_tokens
 
 PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)
@@ -58,103 +58,154 @@ _PLAN_INDEX = [{name: i for i, name in enumerate(deck)} for deck in C.PLAN_DECKS
 _WEATHER_INDEX = _PLAN_INDEX[0]
 
 
-def _player_block(st, s: int, out: np.ndarray, o: int) -> None:
-    """Copy seat ``s``'s block from the state's cache (recomputed only after that seat changed)."""
-    cache = st._blocks
-    entry = cache.get(s)
-    if entry is None:
-        block = np.zeros(PLAYER_BLOCK, np.float32)
-        _compute_player_block(st, s, block, 0)
-        cache[s] = [st.rnd, block]
-    else:
-        block = entry[1]
-        if entry[0] != st.rnd:  # a new round only moves "rounds since the last summit"
-            last = st.last_summit_round[s]
-            block[PLAYER_BLOCK - 2] = (st.rnd - last) / 12.0 if last else 0.0
-            entry[0] = st.rnd
-    out[o:o + PLAYER_BLOCK] = block
+_G0 = 39  # block offsets: GPS columns, rest/animal counts, summit tokens, scalars
+_R0 = _G0 + 12 * PLAYER_COLS
+_T0 = _R0 + 15
+_E0 = _T0 + 15
+_ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
+_ZERO6 = memoryview(np.zeros(6, np.float32))
 
 
-def _static_header(st) -> np.ndarray:
+def _static_header(st) -> memoryview:
     """Player count, route plan and GPS side: fixed for the whole game."""
     h = st._static
     if h is None:
-        h = np.zeros(4 + 40, np.float32)
-        h[st.num_players - 1] = 1.0
+        a = np.zeros(4 + 40, np.float32)
+        a[st.num_players - 1] = 1.0
         o = 4
         for slot in range(6):
-            h[o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
+            a[o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
             o += len(C.PLAN_DECKS[slot])
-        st._static = h
+        h = st._static = memoryview(a)
     return h
 
 
-def _compute_player_block(st, s: int, out: np.ndarray, o: int) -> None:
-    """Seat ``s``'s block into ``out[o:]`` (zero), written through a memoryview (cheap item writes)."""
-    mv = memoryview(out)
-    mv[o] = 1.0
-    pos = st.pos[s]
-    if pos >= 0:
-        mv[o + 1 + pos] = 1.0
-        mv[o + 38] = st.map.altitude[pos] / ALT
-    mv[o + 37] = st.energy[s] / st.p.energy_max
-    animals = st.animals[s]
+def _player_blocks(st) -> memoryview:
+    """The player blocks of every seat, twice in a row (seat-relative views are one contiguous slice),
+    brought up to date: a seat whose block was dropped (``st._blocks``) is updated part by part, each
+    part only where its own data changed (see ``_update_block``); a new round moves "rounds since the
+    last summit"."""
+    pb = st._pb
+    n = st.num_players
+    if pb is None:
+        pb = st._pb = memoryview(np.zeros(2 * n * PLAYER_BLOCK, np.float32))
+        st._bmem = {}
+    rnd = st.rnd
+    blocks = st._blocks
+    for s in range(n):
+        got = blocks.get(s)
+        if got == rnd:
+            continue
+        if got is None:
+            _update_block(st, s, pb)
+        else:
+            last = st.last_summit_round[s]
+            v = (rnd - last) / 12.0 if last else 0.0
+            pb[s * PLAYER_BLOCK + _E0 + 1] = v
+            pb[(s + n) * PLAYER_BLOCK + _E0 + 1] = v
+        blocks[s] = rnd
+    return pb
+
+
+def _update_block(st, s: int, pb: memoryview) -> None:
+    """Bring seat ``s``'s block (row ``s`` of ``pb``, copied to row ``s + n``) up to date. The GPS
+    board, the animals and the tokens only ever grow (and rest cards / tokens flip), so new columns
+    and new animals are added to what the block already holds; the score is the sum of three cached
+    parts (``scoring.fast_gps`` / ``fast_animals`` / ``fast_tokens``), each recomputed only when its
+    list changed."""
+    b = s * PLAYER_BLOCK
     gps = st.gps[s]
-    r = o + 39 + 12 * PLAYER_COLS
-    key = (len(gps), len(animals), sum(col[7] for col in gps))
-    seg = st._gps_cache.get(s)
-    if seg is not None and seg[0] == key:
-        out[o + 39:r + 15] = seg[1]
-    else:
-        per_col = [0] * 12
-        cnt = [0] * 5
-        for c, an in animals:
-            per_col[c] += 1
-            cnt[an] += 1
-        unflipped = [0] * 5
-        flipped = [0] * 5
-        b = o + 39
-        for i, col in enumerate(gps):
+    animals = st.animals[s]
+    tokens = st.tokens[s]
+    ng, na, nt = len(gps), len(animals), len(tokens)
+    mem = st._bmem.get(s)
+    if mem is None or ng < mem[1] or na < mem[2] or nt < mem[7]:  # first use (or a shrunken list)
+        pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
+        pb[b] = 1.0
+        # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens
+        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0]
+    pos = st.pos[s]
+    if pos != mem[0]:
+        if mem[0] >= 0:
+            pb[b + 1 + mem[0]] = 0.0
+        if pos >= 0:
+            pb[b + 1 + pos] = 1.0
+            pb[b + 38] = st.map.altitude[pos] / ALT
+        else:
+            pb[b + 38] = 0.0
+        mem[0] = pos
+    pb[b + 37] = st.energy[s] / st.p.energy_max
+    rest_cols = mem[3]
+    r = b + _R0
+    if ng != mem[1]:
+        for i in range(mem[1], ng):
+            col = gps[i]
+            c = b + _G0 + PLAYER_COLS * i
             k = col[0]
             if k == K_ROUTE:
-                mv[b if col[2] else b + 1] = 1.0
-                mv[b + 3 + col[1]] = 1.0
+                pb[c if col[2] else c + 1] = 1.0
+                pb[c + 3 + col[1]] = 1.0
             else:
-                mv[b + 2] = 1.0
+                pb[c + 2] = 1.0
                 if k == K_REST:
-                    if col[7]:
-                        flipped[col[6]] += 1
-                    else:
-                        unflipped[col[6]] += 1
-            mv[b + 6] = col[3] / ALT
-            mv[b + 7] = col[4] / ALT
-            if per_col[i]:
-                mv[b + 8] = 0.5 if per_col[i] == 1 else 1.0
-            b += PLAYER_COLS
+                    rest_cols.append(i)
+            pb[c + 6] = col[3] / ALT
+            pb[c + 7] = col[4] / ALT
+        mem[1] = ng
+    if rest_cols:
+        unflipped = [0] * 5
+        flipped = [0] * 5
+        for i in rest_cols:
+            col = gps[i]
+            if col[7]:
+                flipped[col[6]] += 1
+            else:
+                unflipped[col[6]] += 1
         for k in range(5):
-            if unflipped[k]:
-                mv[r + k] = unflipped[k] / 3.0
-            if flipped[k]:
-                mv[r + 5 + k] = flipped[k] / 3.0
-            if cnt[k]:
-                mv[r + 10 + k] = cnt[k] / 10.0 if cnt[k] < 10 else 1.0
-        st._gps_cache[s] = (key, out[o + 39:r + 15].copy())
-    t = r + 15
+            pb[r + k] = unflipped[k] / 3.0
+            pb[r + 5 + k] = flipped[k] / 3.0
+    if na != mem[2]:
+        per_col, cnt = mem[4], mem[5]
+        for j in range(mem[2], na):
+            c, an = animals[j]
+            per_col[c] += 1
+            pb[b + _G0 + PLAYER_COLS * c + 8] = 0.5 if per_col[c] == 1 else 1.0
+            cnt[an] += 1
+            pb[r + 10 + an] = cnt[an] / 10.0 if cnt[an] < 10 else 1.0
+        mem[2] = na
+    mem[7] = nt
+    t = b + _T0
     flips = 0
-    for sm, num, fl, _ in st.tokens[s]:
-        mv[t + 3 * sm] = 1.0
-        mv[t + 3 * sm + 1] = num / 4.0
-        mv[t + 3 * sm + 2] = float(fl)
+    for sm, num, fl, _ in tokens:
+        pb[t + 3 * sm] = 1.0
+        pb[t + 3 * sm + 1] = num / 4.0
+        pb[t + 3 * sm + 2] = float(fl)
         flips += fl
-    e = t + 15
+    sc = mem[6]
+    plan = st.plan
+    if sc[0] != ng:
+        sc[0] = ng
+        sc[1] = fast_gps(plan, st.side, st.p.vignette_cover_margin, gps)
+    if sc[2] != na:
+        sc[2] = na
+        sc[3] = fast_animals(plan, gps, animals)
+    key = (nt, flips)
+    if sc[4] != key:
+        sc[4] = key
+        sc[5] = fast_tokens(plan, tokens)
+    score = sc[1] + sc[3] + sc[5]
+    e = b + _E0
     last = st.last_summit_round[s]
-    key = (len(st.gps[s]), len(animals), len(st.tokens[s]), flips)
-    cached = st._score_cache.get(s)
-    if cached is None or cached[0] != key:
-        cached = st._score_cache[s] = (key, st.scores_of(s))
-    mv[e] = float(st.rested_since_summit[s])
-    mv[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    mv[e + 2] = min(max(cached[1] / 80.0, 0.0), 1.0)
+    pb[e] = float(st.rested_since_summit[s])
+    pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
+    pb[e + 2] = min(max(score / 80.0, 0.0), 1.0)
+    n = st.num_players
+    if n > 1:
+        d = (s + n) * PLAYER_BLOCK
+        pb[d:d + PLAYER_BLOCK] = pb[b:b + PLAYER_BLOCK]
+
+
+_ZERO_BLOCK = memoryview(np.zeros(PLAYER_BLOCK, np.float32))
 
 
 _O_TURN = 4 + 12 + 1 + 44 + 10 + 2
@@ -174,45 +225,64 @@ _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
 
 
-def _encode_board(st) -> np.ndarray:
-    """The board sections (and the solo section) as one array, cached in the state until a move,
-    rest, tag, refill or Sunday-hiker turn changes them."""
-    buf = np.zeros(_BOARD, np.float32)
-    mv = memoryview(buf)
-    p = st.p
-    o = 1
-    for an in st.map_animals:
-        mv[o + an] = 1.0
-        o += 6
-    o = _O_BAGS - _O_MAP
-    for bag in st.bags:
-        for k in range(5):
-            if bag[k]:
-                mv[o + k] = bag[k] / 10.0 if bag[k] < 10 else 1.0
-        o += 5
-    o = _O_SUMMITS - _O_MAP
-    for k, left in enumerate(st.summit_piles):
-        mv[o + k] = left / 4.0
+def _encode_board(st) -> memoryview:
+    """The board sections (animal spaces, bags, summit piles, reserve, rest piles) as one buffer kept
+    in the state. The engine drops ``st._tail`` when a move, rest, tag, refill or Sunday-hiker turn may
+    have changed them; then only the animal spaces that changed are rewritten (and the bags and summit
+    piles only if they changed), the small reserve and rest sections always."""
+    mv = st._board
+    if mv is None:
+        mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
+        st._board_snap = [[-2] * len(st.map_animals), None, None]
+    snap = st._board_snap
+    ma = st.map_animals
+    seen = snap[0]
+    if ma != seen:
+        for sp, an in enumerate(ma):
+            if an != seen[sp]:
+                mv[6 * sp:6 * sp + 6] = _ONEHOT6[an + 1]
+                seen[sp] = an
+    bags = st.bags
+    if bags != snap[1]:
+        o = _O_BAGS - _O_MAP
+        for bag in bags:
+            for k in range(5):
+                x = bag[k]
+                mv[o + k] = x / 10.0 if x < 10 else 1.0
+            o += 5
+        snap[1] = [bag[:] for bag in bags]
+    piles = st.summit_piles
+    if piles != snap[2]:
+        o = _O_SUMMITS - _O_MAP
+        for k, left in enumerate(piles):
+            mv[o + k] = left / 4.0
+        snap[2] = piles[:]
     o = _O_RESERVE - _O_MAP
     rp = st.route_piles
+    cost = C.ROUTE_COST
     for c in range(3):
         up, down = rp[2 * c], rp[2 * c + 1]
         mv[o] = len(up) / 13.0
         mv[o + 1] = len(down) / 13.0
         card = up[-1] if up else (down[-1] if down else -1)
         if card >= 0:
-            mv[o + 2] = C.ROUTE_COST[card] / 4.0
+            mv[o + 2] = cost[card] / 4.0
             mv[o + 3] = 1.0
+        else:
+            mv[o + 2] = 0.0
+            mv[o + 3] = 0.0
         o += 4
     for rest in st.rest_piles:
+        mv[o:o + 6] = _ZERO6
         if rest:
             mv[o] = len(rest) / 8.0
             mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
         o += 6
-    return buf
+    st._tail = mv
+    return mv
 
 
-def _encode_solo(st) -> np.ndarray:
+def _encode_solo(st) -> memoryview:
     """The solo section, cached until the Sunday hikers' next turn."""
     buf = np.zeros(52, np.float32)
     mv = memoryview(buf)
@@ -230,25 +300,32 @@ def _encode_solo(st) -> np.ndarray:
         _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
         mv[o + 43 + d0] = 1.0
         mv[o + 47 + req] = 1.0
-    return buf
+    st._solo = mv
+    return mv
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes go through a
-    memoryview (much cheaper than numpy item or fancy assignment); player blocks come from the
-    state's cache."""
+    """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
+    copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
+    and board sections come from the state's caches."""
+    if out.dtype != np.float32 or not out.flags.c_contiguous:
+        tmp = np.zeros(OBS_SIZE, np.float32)
+        encode_observation(st, seat, tmp)
+        out[:] = tmp
+        return
     mv = memoryview(out)
     p = st.p
     ph = st.stage
     rnd = st.rnd
     mv[3 + rnd] = 1.0
-    mv[61 + _WEATHER_INDEX[st.weather]] = 1.0
+    mv[61 + _WEATHER_INDEX[st.plan[0] if rnd <= C.MORNING_ROUNDS else st.plan[1]]] = 1.0
     mv[71 + st.side] = 1.0
     if ph in _PHASE_INDEX:
         mv[_PHASE_INDEX[ph]] = 1.0
     if rnd > C.MORNING_ROUNDS:
         mv[16] = 1.0
-    out[17:61] = _static_header(st)
+    h = st._static
+    mv[17:61] = h if h is not None else _static_header(st)
     acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
     if acting:
         o = _O_TURN
@@ -260,17 +337,13 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         mv[o + 4] = float(st.t_path >= 0)
         mv[o + 5] = float(st.t_refuge)
     n = st.num_players
-    for k in range(n):
-        _player_block(st, (seat + k) % n, out, _O_PLAYERS + k * PLAYER_BLOCK)
+    pb = _player_blocks(st)
+    mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
     tail = st._tail
-    if tail is None:
-        tail = st._tail = _encode_board(st)
-    out[_O_MAP:_O_MOVES] = tail
+    mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
     if n == 1:
         solo = st._solo
-        if solo is None:
-            solo = st._solo = _encode_solo(st)
-        out[_O_SOLO:] = solo
+        mv[_O_SOLO:] = solo if solo is not None else _encode_solo(st)
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
         o = _O_MOVES
@@ -291,7 +364,6 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         o += 12
         for i, sp in enumerate(st.map.node_spaces[st.t_dest]):
             mv[o + 6 * i + ma[sp]] = 1.0
-
 
 
 def encode_state(st, out: np.ndarray) -> None:

@@ -26,6 +26,17 @@ from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 
 OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 
+_MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
+
+
+def _mask_array(m: list[bool]) -> np.ndarray:
+    key = tuple(m)
+    arr = _MASKS.get(key)
+    if arr is None:
+        arr = _MASKS[key] = np.array(m, bool)
+        arr.flags.writeable = False
+    return arr
+
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
     "map_animals", "summit_piles", "removed_route", "removed_rest", "sunday_pos", "opp_deck",
@@ -124,14 +135,7 @@ class TrekkingState(GameState):
 
     def _bind(self):
         self._rng, self._rng_snapshot = None, None
-        self._blocks: dict[int, Any] = {}  # encoder cache of player blocks (dropped when a seat changes)
-        self._static = None
-        self._mask = None  # cached legal mask of the current decision
-        self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
-        self._score_cache: dict[int, tuple] = {}  # seat -> (board key, score) for the encoder
-        self._gps_cache: dict[int, tuple] = {}  # seat -> (board key, encoded GPS segment)
-        self._tail = None  # encoded board sections; reset whenever the board changes
-        self._solo = None  # encoded solo section; reset by the Sunday hikers' turn
+        self._reset_caches()
         p = self.game.params
         self.p = p
         table = getattr(self.game, "_penalty", None)
@@ -140,6 +144,18 @@ class TrekkingState(GameState):
         self._penalty = table
         self.map = C.MAP_E
         self.side = p.side
+
+    def _reset_caches(self) -> None:
+        """The encoder and mask caches (a new or cloned state starts without them)."""
+        self._blocks: dict[int, Any] = {}  # seat -> round its player block is valid for (dropped when a seat changes)
+        self._pb = None  # the encoded player blocks (encoder._player_blocks)
+        self._bmem: dict[int, list] = {}  # seat -> what its block already holds (encoder._update_block)
+        self._static = None
+        self._mask = None  # cached legal mask of the current decision
+        self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
+        self._tail = None  # the encoded board sections while valid; reset whenever the board changes
+        self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
+        self._solo = None  # encoded solo section; reset by the Sunday hikers' turn
 
     # ------------------------------------------------------------ contract basics
     @property
@@ -338,19 +354,31 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ masks
     def legal_action_mask(self) -> np.ndarray:
         if self._mask is None:
-            self._mask = self._compute_mask()
+            self._mask = _mask_array(self._compute_mask())
         return self._mask.copy()
 
-    def _compute_mask(self) -> np.ndarray:
+    def apply_action(self, action: int) -> None:
+        """``GameState.apply_action`` with a fast path for a plain legal ``int`` (the same checks
+        against the cached mask, without copying it); anything else takes the generic path (and its
+        error messages)."""
+        m = self._mask
+        if m is not None and type(action) is int and 0 <= action < A.NUM_ACTIONS and m[action] \
+                and self.stage != "over":
+            self._apply(action)
+            return
+        super().apply_action(action)
+
+    def _compute_mask(self) -> list[bool]:
+        """The legal mask as a list (``legal_action_mask`` turns it into a shared read-only array)."""
         m = [False] * A.NUM_ACTIONS
         ph = self.stage
         if ph == "over":
-            return np.array(m, bool)
+            return m
         if ph == "refuge":
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
             for r, node in enumerate(self.map.refuges):
                 m[A.CHOOSE_REFUGE + r] = node not in taken
-            return np.array(m, bool)
+            return m
         seat = self.order[self.turn_pos]
         if ph == "move":
             e0 = self.t_start_energy
@@ -373,15 +401,15 @@ class TrekkingState(GameState):
                     m[A.REST + 1] = True
             if any_ascent_with_bar and self.flippable(seat, C.BAR) >= 0:
                 m[A.FLIP_BAR] = True
-            return np.array(m, bool)
+            return m
         if ph == "tag":
             self._tag_mask(seat, m)
             m[A.STOP_TAGGING] = True
-            return np.array(m, bool)
+            return m
         # finish
         m[A.END_TURN] = True
         m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
-        return np.array(m, bool)
+        return m
 
     def _tag_allowed(self, seat: int) -> bool:
         if self.t_tags == 0:
@@ -700,8 +728,7 @@ class TrekkingState(GameState):
         s._penalty = self._penalty
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
-        s._blocks, s._static, s._mask, s._moves, s._score_cache, s._gps_cache = {}, None, None, {}, {}, {}
-        s._tail = s._solo = None
+        s._reset_caches()
         s.plan = self.plan
         s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path

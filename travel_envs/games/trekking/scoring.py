@@ -159,30 +159,50 @@ _VP_VIGNETTES = tuple(tuple((column - 1, alt, vp) for column, (alt, vp) in side.
 
 
 def fast_total(plan, side: int, margin: int, gps, animals, tokens) -> int:
-    """The same total as :func:`total_score`, in one pass per part (used by the observation encoder)."""
-    total = 0
+    """The same total as :func:`total_score`, in one pass per part (used by the observation encoder,
+    which caches the three parts separately: each changes only with its own list)."""
+    return fast_animals(plan, gps, animals) + fast_tokens(plan, tokens) + fast_gps(plan, side, margin, gps)
+
+
+def fast_animals(plan, gps, animals) -> int:
+    """Steps 1 and 2 (animals and the fauna card): a function of the animals list (the altitudes it
+    reads are those of already placed, never changing, GPS columns)."""
+    if not animals:
+        return 0
     cnt = [0, 0, 0, 0, 0]
     for _, a in animals:
         cnt[a] += 1
-    total += cnt[0] + cnt[1] + 2 * (cnt[2] + cnt[3]) + 3 * cnt[4]
+    total = cnt[0] + cnt[1] + 2 * (cnt[2] + cnt[3]) + 3 * cnt[4]
     fauna = plan[4]
-    if animals:
-        if fauna == "species":
-            total += C.SPECIES_VP[min(max(cnt), 6)]
-        elif fauna == "foxes_boars":
-            total += 3 * ((cnt[0] + cnt[1]) // 3)
-        elif fauna == "variety":
-            total += variety_vp(cnt)
-        else:
-            alts: dict[int, int] = {}
-            for c, _ in animals:
-                e = gps[c][4]
-                alts[e] = alts.get(e, 0) + 1
-            total += 4 * max(alts.values()) if fauna == "micro_study" else 2 * len(alts)
+    if fauna == "species":
+        total += C.SPECIES_VP[min(max(cnt), 6)]
+    elif fauna == "foxes_boars":
+        total += 3 * ((cnt[0] + cnt[1]) // 3)
+    elif fauna == "variety":
+        total += variety_vp(cnt)
+    else:
+        alts: dict[int, int] = {}
+        for c, _ in animals:
+            e = gps[c][4]
+            alts[e] = alts.get(e, 0) + 1
+        total += 4 * max(alts.values()) if fauna == "micro_study" else 2 * len(alts)
+    return total
+
+
+def fast_tokens(plan, tokens) -> int:
+    """Steps 3 and 4 (summit flips and the summit card)."""
+    total = 0
     if tokens:
         table = C.SUMMIT_ORDER_VP[plan[2]]
         for t in tokens:
             total += table[min(t[1], 4) - 1] + (2 if t[2] else 0)
+    return total
+
+
+def fast_gps(plan, side: int, margin: int, gps) -> int:
+    """Steps 5 and 6 (orography card and VP vignettes): a function of the placed columns' kinds and
+    altitudes only (flipping a rest card changes neither)."""
+    total = 0
     oro = plan[3]
     if oro in ("mulhacen", "turbon"):
         want_up = oro == "turbon"
