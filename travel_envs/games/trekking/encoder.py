@@ -64,6 +64,7 @@ _T0 = _R0 + 15
 _E0 = _T0 + 15
 _ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
 _ZERO6 = memoryview(np.zeros(6, np.float32))
+_F32 = np.dtype(np.float32)
 
 
 def _static_header(st) -> memoryview:
@@ -308,7 +309,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
     copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
     and board sections come from the state's caches."""
-    if out.dtype != np.float32 or not out.flags.c_contiguous:
+    if (out.dtype is not _F32 and out.dtype != _F32) or not out.flags.c_contiguous:
         tmp = np.zeros(OBS_SIZE, np.float32)
         encode_observation(st, seat, tmp)
         out[:] = tmp

@@ -248,8 +248,25 @@ class TrekkingState(GameState):
     def moves_of(self, seat: int) -> list:
         """``move_cost`` for the 4 directions, cached until the next action."""
         mv = self._moves.get(seat)
-        if mv is None:
-            mv = self._moves[seat] = [self.move_cost(seat, d) for d in range(4)]
+        if mv is None:  # move_cost inlined for the 4 directions (the same values)
+            mv = self._moves[seat] = []
+            piles = self.route_piles
+            pen = self._penalty[self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]]
+            cost = C.ROUTE_COST
+            for step in self.map.steps[self.pos[seat]]:
+                if step is None:
+                    mv.append(None)
+                    continue
+                dest, colour, ascent = step
+                if ascent:
+                    need, other = piles[2 * colour], piles[2 * colour + 1]
+                else:
+                    need, other = piles[2 * colour + 1], piles[2 * colour]
+                card = need[-1] if need else (other[-1] if other else -1)
+                if card < 0:
+                    mv.append(None)
+                    continue
+                mv.append(((cost[card] if ascent else 0) + pen[colour][ascent], dest, colour, ascent))
         return mv
 
     def flippable(self, seat: int, kind: int) -> int:
@@ -257,7 +274,7 @@ class TrekkingState(GameState):
         gps = self.gps[seat]
         same_turn = self.p.rest_flip_same_turn
         for i, col in enumerate(gps):
-            if col[CK] == K_REST and col[CR] == kind and not col[CF]:
+            if col[CR] == kind and not col[CF] and col[CK] == K_REST:  # route / empty columns: CR = -1
                 if same_turn or i != self.t_col:
                     return i
         return -1
