@@ -123,8 +123,9 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     if mem is None or ng < mem[1] or na < mem[2] or nt < mem[7]:  # first use (or a shrunken list)
         pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
         pb[b] = 1.0
-        # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens
-        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0]
+        # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
+        # (rest cards, flipped)
+        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None]
     pos = st.pos[s]
     if pos != mem[0]:
         if mem[0] >= 0:
@@ -154,17 +155,23 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[c + 7] = col[4] / ALT
         mem[1] = ng
     if rest_cols:
-        unflipped = [0] * 5
-        flipped = [0] * 5
+        flips = 0
         for i in rest_cols:
-            col = gps[i]
-            if col[7]:
-                flipped[col[6]] += 1
-            else:
-                unflipped[col[6]] += 1
-        for k in range(5):
-            pb[r + k] = unflipped[k] / 3.0
-            pb[r + 5 + k] = flipped[k] / 3.0
+            flips += gps[i][7]
+        key = (len(rest_cols), flips)
+        if key != mem[8]:  # a new rest card or a flip: count them again
+            mem[8] = key
+            unflipped = [0] * 5
+            flipped = [0] * 5
+            for i in rest_cols:
+                col = gps[i]
+                if col[7]:
+                    flipped[col[6]] += 1
+                else:
+                    unflipped[col[6]] += 1
+            for k in range(5):
+                pb[r + k] = unflipped[k] / 3.0
+                pb[r + 5 + k] = flipped[k] / 3.0
     if na != mem[2]:
         per_col, cnt = mem[4], mem[5]
         for j in range(mem[2], na):
@@ -175,13 +182,14 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[r + 10 + an] = cnt[an] / 10.0 if cnt[an] < 10 else 1.0
         mem[2] = na
     mem[7] = nt
-    t = b + _T0
     flips = 0
-    for sm, num, fl, _ in tokens:
-        pb[t + 3 * sm] = 1.0
-        pb[t + 3 * sm + 1] = num / 4.0
-        pb[t + 3 * sm + 2] = float(fl)
-        flips += fl
+    if nt:
+        t = b + _T0
+        for sm, num, fl, _ in tokens:
+            pb[t + 3 * sm] = 1.0
+            pb[t + 3 * sm + 1] = num / 4.0
+            pb[t + 3 * sm + 2] = float(fl)
+            flips += fl
     sc = mem[6]
     plan = st.plan
     if sc[0] != ng:
@@ -258,27 +266,32 @@ def _encode_board(st) -> memoryview:
         for k, left in enumerate(piles):
             mv[o + k] = left / 4.0
         snap[2] = piles[:]
-    o = _O_RESERVE - _O_MAP
-    rp = st.route_piles
-    cost = C.ROUTE_COST
-    for c in range(3):
-        up, down = rp[2 * c], rp[2 * c + 1]
-        mv[o] = len(up) / 13.0
-        mv[o + 1] = len(down) / 13.0
-        card = up[-1] if up else (down[-1] if down else -1)
-        if card >= 0:
-            mv[o + 2] = cost[card] / 4.0
-            mv[o + 3] = 1.0
-        else:
-            mv[o + 2] = 0.0
-            mv[o + 3] = 0.0
-        o += 4
-    for rest in st.rest_piles:
-        mv[o:o + 6] = _ZERO6
-        if rest:
-            mv[o] = len(rest) / 8.0
-            mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
-        o += 6
+    dirty = st._piles_dirty
+    if dirty & 1:
+        o = _O_RESERVE - _O_MAP
+        rp = st.route_piles
+        cost = C.ROUTE_COST
+        for c in range(3):
+            up, down = rp[2 * c], rp[2 * c + 1]
+            mv[o] = len(up) / 13.0
+            mv[o + 1] = len(down) / 13.0
+            card = up[-1] if up else (down[-1] if down else -1)
+            if card >= 0:
+                mv[o + 2] = cost[card] / 4.0
+                mv[o + 3] = 1.0
+            else:
+                mv[o + 2] = 0.0
+                mv[o + 3] = 0.0
+            o += 4
+    if dirty & 2:
+        o = _O_REST - _O_MAP
+        for rest in st.rest_piles:
+            mv[o:o + 6] = _ZERO6
+            if rest:
+                mv[o] = len(rest) / 8.0
+                mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
+            o += 6
+    st._piles_dirty = 0
     st._tail = mv
     return mv
 

@@ -155,6 +155,7 @@ class TrekkingState(GameState):
         self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
         self._tail = None  # the encoded board sections while valid; reset whenever the board changes
         self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
+        self._piles_dirty = 3  # board sections to rewrite: 1 = reserve (route piles), 2 = rest piles
         self._solo = None  # encoded solo section; reset by the Sunday hikers' turn
 
     # ------------------------------------------------------------ contract basics
@@ -507,6 +508,7 @@ class TrekkingState(GameState):
 
     def _rest(self, seat: int, pile: int) -> None:
         self._tail = None
+        self._piles_dirty |= 2
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -530,6 +532,7 @@ class TrekkingState(GameState):
 
     def _move(self, seat: int, d: int) -> None:
         self._tail = None
+        self._piles_dirty |= 1
         need, dest, colour, ascent = self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -616,6 +619,7 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> None:
         self._tail = self._solo = None
+        self._piles_dirty = 3
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
