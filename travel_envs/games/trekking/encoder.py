@@ -296,24 +296,36 @@ def _encode_board(st) -> memoryview:
     return mv
 
 
+_ZERO_SOLO = memoryview(np.zeros(52, np.float32))
+_ANIMAL_VP = tuple(C.ANIMAL_VP)
+
+
 def _encode_solo(st) -> memoryview:
-    """The solo section, cached until the Sunday hikers' next turn."""
-    buf = np.zeros(52, np.float32)
-    mv = memoryview(buf)
-    p = st.p
-    o = 0
+    """The solo section, in a buffer kept in the state, rewritten after the Sunday hikers' turns."""
+    mv = st._solo_buf
+    if mv is None:
+        mv = st._solo_buf = memoryview(np.zeros(52, np.float32))
+        # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
+        st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
+        mv[51] = float(st.p.solo_difficulty == "hard")
+    else:
+        mv[:51] = _ZERO_SOLO[:51]
     for q in st.sunday_pos:
-        mv[o + q] = 1.0
+        mv[q] = 1.0
+    oa = st.opp_animals
+    vp = 0
     for k in range(5):
-        mv[o + 36 + k] = min(st.opp_animals[k] / 10.0, 1.0)
-    mv[o + 41] = len(st.opp_tokens) / 20.0
-    mv[o + 42] = min(max(st.opponent_score() / 80.0, 0.0), 1.0)
-    mv[o + 50] = len(st.opp_deck) / 13.0
-    mv[o + 51] = float(p.solo_difficulty == "hard")
+        x = oa[k]
+        mv[36 + k] = min(x / 10.0, 1.0)
+        vp += _ANIMAL_VP[k] * x
+    nt = len(st.opp_tokens)
+    mv[41] = nt / 20.0
+    mv[42] = min(max((2 * vp + 4 * nt + st._solo_base) / 80.0, 0.0), 1.0)
+    mv[50] = len(st.opp_deck) / 13.0
     if st.opp_deck:
         _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-        mv[o + 43 + d0] = 1.0
-        mv[o + 47 + req] = 1.0
+        mv[43 + d0] = 1.0
+        mv[47 + req] = 1.0
     st._solo = mv
     return mv
 

@@ -156,7 +156,8 @@ class TrekkingState(GameState):
         self._tail = None  # the encoded board sections while valid; reset whenever the board changes
         self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
         self._piles_dirty = 3  # board sections to rewrite: 1 = reserve (route piles), 2 = rest piles
-        self._solo = None  # encoded solo section; reset by the Sunday hikers' turn
+        self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
+        self._solo_buf = self._solo_base = None  # its buffer, the constant part of their score
 
     # ------------------------------------------------------------ contract basics
     @property
