@@ -198,6 +198,8 @@ class MapData:
         self.path_spaces = tuple(tuple(sorted(x)) for x in path_sp)  # <= 2 each
         self.node_spaces = tuple(tuple(sorted(x)) for x in node_sp)  # <= 4 each
         self.num_spaces = len(animal_spaces)
+        self.bag_spaces = tuple(tuple(s for s in range(self.num_spaces) if self.animal_bag[s] == bag)
+                                for bag in range(2))  # the spaces filled from each bag, in order
 
     @staticmethod
     def node_name(n: int) -> str:

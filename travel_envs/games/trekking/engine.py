@@ -91,8 +91,7 @@ class TrekkingState(GameState):
         # each space gets a token drawn at random from its bag (draws without replacement)
         self.map_animals = [-1] * self.map.num_spaces
         for bag in range(2):
-            spaces = [s for s in range(self.map.num_spaces) if self.map.animal_bag[s] == bag]
-            for s, a in zip(spaces, groups[5 + bag]):
+            for s, a in zip(self.map.bag_spaces[bag], groups[5 + bag]):
                 self.map_animals[s] = a
                 self.bags[bag][a] -= 1
         self.removed_route, self.removed_rest = [], []
@@ -142,6 +141,7 @@ class TrekkingState(GameState):
         if table is None:  # computed once per game (parameters), shared by its states
             table = self.game._penalty = self._penalty_table(p)
         self._penalty = table
+        self._refill_rounds = p.refill_rounds
         self.map = C.MAP_E
         self.side = p.side
 
@@ -308,7 +308,7 @@ class TrekkingState(GameState):
         """Run Sunday-hiker turns until a player must decide (or the game ends)."""
         while True:
             if self.turn_pos >= len(self.order):
-                if self.rnd in self.p.refill_rounds:
+                if self.rnd in self._refill_rounds:
                     self._refill()
                 self.rnd += 1
                 self.turn_pos = 0
@@ -663,11 +663,21 @@ class TrekkingState(GameState):
         dest = self.map.neighbour[here][d]
         path = self.map.neighbour_path[here][d]
         self.sunday_pos[h] = dest
-        options = [s for s in self.map.path_spaces[path] if self.map_animals[s] >= 0]
+        # the spaces beside the path holding an animal of the lowest VP, in space order
+        ma = self.map_animals
+        options = []
+        low = 99
+        for s in self.map.path_spaces[path]:
+            a = ma[s]
+            if a >= 0:
+                v = C.ANIMAL_VP[a]
+                if v < low:
+                    low = v
+                    options = [s]
+                elif v == low:
+                    options.append(s)
         what = ""
         if options:
-            low = min(C.ANIMAL_VP[self.map_animals[s]] for s in options)
-            options = [s for s in options if C.ANIMAL_VP[self.map_animals[s]] == low]
             s = options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
             self.opp_animals[self.map_animals[s]] += 1
             what = f", tags a {C.ANIMALS[self.map_animals[s]]}"
@@ -747,7 +757,7 @@ class TrekkingState(GameState):
     def clone(self) -> "TrekkingState":
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
-        s._penalty = self._penalty
+        s._penalty, s._refill_rounds = self._penalty, self._refill_rounds
         s._rng = None
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._reset_caches()
