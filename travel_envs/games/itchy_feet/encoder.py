@@ -10,8 +10,6 @@ cards the seat itself is looking at (Local Guide, Jet-setter draw).
 
 from __future__ import annotations
 
-from array import array
-
 import numpy as np
 
 from . import actions as A
@@ -100,91 +98,150 @@ def _params_ones(p) -> list[int]:
     return ones
 
 
-def encode_observation(state, seat: int, out: np.ndarray) -> None:
-    # written element by element into a zeroed array.array, then copied into ``out`` at once
-    n = state.num_players
-    p = state.params
-    game = state.game
-    ones = getattr(game, "_obs_param_ones", None)
-    if ones is None:
-        ones = game._obs_param_ones = _params_ones(p)
-    buf = array("f", _ZEROS)
-    for i in ones:
-        buf[i] = 1.0
-    hand = state.hands[seat]
-    sizes = state.sizes
-    buf[0:_T] = array("f", hand)  # raw counts; scaled by 1/6 after the copy (see _SCALED)
-    own = state.own_country[seat]
-    for t in COUNTRY_ITEMS[own if own >= 0 else state.centre]:
-        buf[_TI + t] = 1.0
-        if hand[t] == 0:
-            buf[_MI + t] = 1.0
-    buf[_OWN_SIZE] = min(sizes[seat] * 0.1, 1.0)
-    o = _SEATS
-    tp, actor = state.turn_player, state.actor
-    rev_slots = []
-    for k in range(n):
-        q = (seat + k) % n
-        buf[o] = 1.0
-        buf[o + 1] = min(sizes[q] * 0.1, 1.0)
-        c = state.own_country[q]
-        if c >= 0:
-            buf[o + 2 + c] = 1.0
-        if state.home_done[q]:
-            buf[o + 14] = 1.0
-        ch = state.characters[q]
-        if ch >= 0:
-            buf[o + 15 + ch] = 1.0
-        if q == tp:
-            buf[o + 21] = 1.0
-        if q == actor:
-            buf[o + 22] = 1.0
-        rev = state.revealed[q]
-        if rev:
-            buf[o + 23:o + 23 + _T] = array("f", rev)
-            rev_slots.append(o + 23)
-        o += SEAT_BLOCK
-    discard = state.discard
-    buf[_CENTRE + state.centre] = 1.0
-    buf[_PILES] = min(len(state.draw) / 80.0, 1.0)
-    buf[_PILES + 1] = min(len(discard) / 80.0, 1.0)
-    buf[_PHASE + state.ph] = 1.0
-    if discard:
-        for t in set(discard):
-            buf[_DC + t] = discard.count(t) * _INV6
-        buf[_DT + discard[-1]] = 1.0
-    if 0 <= state.announced < NUM_MAIN_IDS:
-        buf[_ANN + state.announced] = 1.0
-    if state.event >= 0:
-        buf[_EVENT + _EVENT_INDEX[state.event]] = 1.0
-    if state.partner >= 0:
-        buf[_OFROM + (tp - seat) % n] = 1.0
-        buf[_OTO + (state.partner - seat) % n] = 1.0
-        buf[_OGIVE:_OGIVE + _T] = array("f", state.give)
-        buf[_OASK:_OASK + _T] = array("f", state.ask)
-    buf[_TC] = min(state.offers_made / p.max_trade_offers, 1.0)
-    buf[_TC + 1] = min(state.actions_left * 0.5, 1.0)
-    buf[_TC + 2] = float(state.lounge_used)
-    buf[_PEND] = min(state.rc_need * 0.5, 1.0)
-    buf[_PEND + 1] = state.post_n / 3.0
-    buf[_TN] = min(state.turn_number / p.max_turns, 1.0)
-    if state.peek and seat == actor:
-        for t in set(state.peek):
-            buf[_PEEK + t] = state.peek.count(t) * 0.2
-    if state.jet and seat == tp:
-        for t in set(state.jet):
-            buf[_JET + t] = state.jet.count(t) * 0.5
-    if True in state.insured:
+#: value tables, computed with exactly the arithmetic of the formulas they replace:
+#: float32 count arrays scaled in float32 (hands, revealed hands, the offer), and double
+#: precision formulas stored as float32 (discard counts, sizes, piles)
+_TABLE_LEN = 256
+_F32_SIXTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * _INV6).tolist()
+_F32_EIGHTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * 0.125).tolist()
+_SIXTHS = [c * _INV6 for c in range(_TABLE_LEN)]
+_TENTHS = [min(c * 0.1, 1.0) for c in range(_TABLE_LEN)]
+_PILE80 = [min(c / 80.0, 1.0) for c in range(_TABLE_LEN)]
+
+
+class _Template:
+    """Per game (parameters): the observation's constant part and seat-slot index tables."""
+
+    def __init__(self, p) -> None:
+        n = p.num_players
+        base = np.zeros(OBS_SIZE, np.float32)
+        base[_params_ones(p)] = 1.0
         for k in range(n):
-            if state.insured[(seat + k) % n]:
-                buf[_INS + k] = 1.0
-    out[:] = np.frombuffer(buf, np.float32)
-    out[0:_T] *= _INV6
-    for o in rev_slots:
-        out[o:o + _T] *= _INV6
+            base[_SEATS + k * SEAT_BLOCK] = 1.0  # seat slot present
+        self.base = base
+        self.n = n
+        #: order[seat]: the absolute seats in slot order 0..n-1
+        self.order = [[(seat + k) % n for k in range(n)] for seat in range(n)]
+        #: rel[seat][q]: the slot of absolute seat q seen from seat
+        self.rel = [[(q - seat) % n for q in range(n)] for seat in range(n)]
+        self.max_offers = p.max_trade_offers
+        self.max_turns = p.max_turns
+
+
+def _template(state) -> _Template:
+    game = state.game
+    t = game.__dict__.get("_obs_template")
+    if t is None:
+        t = game._obs_template = _Template(game.params)
+    return t
+
+
+def encode_observation(state, seat: int, out: np.ndarray) -> None:
+    # the constant part is copied in at once, then only the non-zero values are written one
+    # by one (a scalar store into a numpy array is far cheaper than converting a list)
+    tpl = _template(state)
+    n = tpl.n
+    out[:] = tpl.base
+    six = _F32_SIXTHS
+    hand = state.hands[seat]
+    t = 0
+    for c in hand:
+        if c:
+            out[t] = six[c]
+        t += 1
+    sizes = state.sizes
+    own_country = state.own_country
+    centre = state.centre
+    own = own_country[seat]
+    for t in COUNTRY_ITEMS[own if own >= 0 else centre]:
+        out[_TI + t] = 1.0
+        if hand[t] == 0:
+            out[_MI + t] = 1.0
+    tp, actor = state.turn_player, state.actor
+    home_done, characters, revealed = state.home_done, state.characters, state.revealed
+    order = tpl.order[seat]
+    o = _SEATS
+    for q in order:
+        sz = sizes[q]
+        out[o + 1] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+        c = own_country[q]
+        if c >= 0:
+            out[o + 2 + c] = 1.0
+        if home_done[q]:
+            out[o + 14] = 1.0
+        ch = characters[q]
+        if ch >= 0:
+            out[o + 15 + ch] = 1.0
+        if q == tp:
+            out[o + 21] = 1.0
+        if q == actor:
+            out[o + 22] = 1.0
+        rev = revealed[q]
+        if rev:
+            r = o + 23
+            for c in rev:
+                if c:
+                    out[r] = six[c]
+                r += 1
+        o += SEAT_BLOCK
+    sz = sizes[seat]
+    out[_OWN_SIZE] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+    out[_CENTRE + centre] = 1.0
+    out[_PHASE + state.ph] = 1.0
+    discard = state.discard
+    ndraw, ndisc = len(state.draw), len(discard)
+    out[_PILES] = _PILE80[ndraw] if ndraw < _TABLE_LEN else 1.0
+    out[_PILES + 1] = _PILE80[ndisc] if ndisc < _TABLE_LEN else 1.0
+    if discard:
+        counts = [0] * _T
+        for t in discard:
+            counts[t] += 1
+        t = _DC
+        for c in counts:
+            if c:
+                out[t] = _SIXTHS[c]
+            t += 1
+        out[_DT + discard[-1]] = 1.0
+    announced = state.announced
+    if 0 <= announced < NUM_MAIN_IDS:
+        out[_ANN + announced] = 1.0
+    if state.event >= 0:
+        out[_EVENT + _EVENT_INDEX[state.event]] = 1.0
     if state.partner >= 0:
-        out[_OGIVE:_OGIVE + _T] *= _INV6
-        out[_OASK:_OASK + _T] *= 0.125
+        rel = tpl.rel[seat]
+        out[_OFROM + rel[tp]] = 1.0
+        out[_OTO + rel[state.partner]] = 1.0
+        t = _OGIVE
+        for c in state.give:
+            if c:
+                out[t] = six[c]
+            t += 1
+        eighths = _F32_EIGHTHS
+        t = _OASK
+        for c in state.ask:
+            if c:
+                out[t] = eighths[c]
+            t += 1
+    out[_TC] = min(state.offers_made / tpl.max_offers, 1.0)
+    out[_TC + 1] = min(state.actions_left * 0.5, 1.0)
+    if state.lounge_used:
+        out[_TC + 2] = 1.0
+    out[_PEND] = min(state.rc_need * 0.5, 1.0)
+    out[_PEND + 1] = state.post_n / 3.0
+    out[_TN] = min(state.turn_number / tpl.max_turns, 1.0)
+    if state.peek and seat == actor:
+        peek = state.peek
+        for t in set(peek):
+            out[_PEEK + t] = peek.count(t) * 0.2
+    if state.jet and seat == tp:
+        jet = state.jet
+        for t in set(jet):
+            out[_JET + t] = jet.count(t) * 0.5
+    if True in state.insured:
+        insured = state.insured
+        for k in range(n):
+            if insured[order[k]]:
+                out[_INS + k] = 1.0
 
 
 def encode_state(state, out: np.ndarray) -> None:

@@ -25,6 +25,7 @@ from .components import (
     NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
     RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE,
 )
+from .encoder import encode_observation, encode_state, observation_size, state_size
 from .params import ItchyFeetParams
 
 # --- phases -------------------------------------------------------------------------
@@ -40,8 +41,8 @@ PHASES = (
  P_JET_DISCARD) = range(len(PHASES))
 NUM_PHASES = len(PHASES)
 
-_NOT_FORBIDDEN = ~np.array(IS_FORBIDDEN)
 _NOT_EVENT = ~np.array(IS_EVENT)
+_FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
 
@@ -448,15 +449,18 @@ class ItchyFeetState(GameState):
             return mask
         ph, s = self.ph, self.actor
         h = self.hands[s]
-        n = self.num_players
+        n = len(self.sizes)
         if ph == P_MAIN:
+            params = self.game.params
+            free = self.sizes[s] - (h[26] + h[27] + h[28])  # free_count(s)
+            smuggler = self.characters[s] == SMUGGLER
             mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
-            if self.free_count(s) >= self.recycle_cost(s) and (
+            if free >= self.recycle_cost(s) and (
                     len(self.discard) > 4 or any(not IS_EVENT[t] for t in self.discard)):
                 mask[A.RECYCLE] = True
-            if self.offers_made < self.params.max_trade_offers and self.sizes[s] > 0:
+            if self.offers_made < params.max_trade_offers and self.sizes[s] > 0:
                 mask[A.TRADE] = True
-            if h[PASSPORT] and (self.characters[s] == SMUGGLER or not self.forbidden_count(s)):
+            if h[PASSPORT] and (smuggler or free == self.sizes[s]):
                 target = A.TRAVEL_OWN if self.own_country[s] >= 0 else A.TRAVEL_CENTRE
                 for mom in range(4 if h[MOMS_CARD] else 1):
                     if self.can_travel(s, target, mom):
@@ -474,26 +478,32 @@ class ItchyFeetState(GameState):
                 mask[A.PICK] = True
             if h[DUTY_FREE_VOUCHER]:
                 mask[A.VOUCHER] = True
-            if self.params.steal_action and self.free_count(s) > 0 and self._others_with_cards(s):
+            if params.steal_action and free > 0 and self._others_with_cards(s):
                 mask[A.STEAL] = True
-            free = self.free_count(s)
-            smuggler = self.characters[s] == SMUGGLER
-            for i, f in enumerate(FORBIDDEN):
-                if h[f]:
-                    if free > 0:
-                        mask[A.FORBID_BASE + i] = True
-                    if smuggler:
-                        mask[A.SMUGGLE_BASE + i] = True
+            if free != self.sizes[s]:  # holds a forbidden item
+                for i, f in enumerate(FORBIDDEN):
+                    if h[f]:
+                        if free > 0:
+                            mask[A.FORBID_BASE + i] = True
+                        if smuggler:
+                            mask[A.SMUGGLE_BASE + i] = True
         elif ph in (P_DISCARD_DOWN, P_RECYCLE_PAY, P_STRIKE, P_FORBID_COMPANION, P_STEAL_DISCARD,
                     P_TRADING_POST):
-            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, 0) & _NOT_FORBIDDEN
+            a = A.CARD_BASE
+            for t in _FREE_TYPES:  # held, not forbidden
+                if h[t]:
+                    mask[a + t] = True
             if ph == P_TRADING_POST:
                 mask[A.CANCEL] = True
         elif ph == P_RECYCLE_TAKE:
             for t in self._recycle_pool():
                 mask[A.CARD_BASE + t] = True
         elif ph == P_LUGGAGE:
-            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, 0)
+            a = A.CARD_BASE
+            for c in h:
+                if c:
+                    mask[a] = True
+                a += 1
         elif ph == P_GUIDE_PICK:
             for t in self.peek:
                 if not IS_EVENT[t]:
@@ -507,7 +517,10 @@ class ItchyFeetState(GameState):
             mask[A.CANCEL] = True
         elif ph == P_TRADE_BUILD:
             give, ask = self.give, self.ask
-            mask[A.CARD_BASE:A.ASK_BASE] = np.greater(h, give)
+            a = A.CARD_BASE
+            for t in range(NUM_CARD_TYPES):
+                if h[t] > give[t]:
+                    mask[a + t] = True
             if sum(ask) < MAX_ASK:
                 mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
             if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
@@ -780,13 +793,9 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ observation
     def observation(self, seat: int, out: np.ndarray) -> None:
-        from .encoder import encode_observation
-
         encode_observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        from .encoder import encode_state
-
         encode_state(self, out)
 
     # ------------------------------------------------------------------ copy / serialise
@@ -859,8 +868,6 @@ class ItchyFeetGame(Game):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        from .encoder import observation_size, state_size
-
         self._obs_size = observation_size()
         self._state_size = state_size()
 
