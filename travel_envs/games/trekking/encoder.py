@@ -238,7 +238,9 @@ def _encode_board(st) -> memoryview:
     """The board sections (animal spaces, bags, summit piles, reserve, rest piles) as one buffer kept
     in the state. The engine drops ``st._tail`` when a move, rest, tag, refill or Sunday-hiker turn may
     have changed them; then only the animal spaces that changed are rewritten (and the bags and summit
-    piles only if they changed), the small reserve and rest sections always."""
+    piles only if they changed), the reserve and rest sections only where the engine marked their
+    piles in ``st._piles_dirty`` (bit ``colour`` when a route card of that colour is taken, bit 3 when
+    a rest card is taken; a Sunday-hiker turn sets all)."""
     mv = st._board
     if mv is None:
         mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
@@ -267,11 +269,14 @@ def _encode_board(st) -> memoryview:
             mv[o + k] = left / 4.0
         snap[2] = piles[:]
     dirty = st._piles_dirty
-    if dirty & 1:
-        o = _O_RESERVE - _O_MAP
+    if dirty & 7:
+        o = _O_RESERVE - _O_MAP - 4
         rp = st.route_piles
         cost = C.ROUTE_COST
         for c in range(3):
+            o += 4
+            if not dirty & (1 << c):
+                continue
             up, down = rp[2 * c], rp[2 * c + 1]
             mv[o] = len(up) / 13.0
             mv[o + 1] = len(down) / 13.0
@@ -282,8 +287,7 @@ def _encode_board(st) -> memoryview:
             else:
                 mv[o + 2] = 0.0
                 mv[o + 3] = 0.0
-            o += 4
-    if dirty & 2:
+    if dirty & 8:
         o = _O_REST - _O_MAP
         for rest in st.rest_piles:
             mv[o:o + 6] = _ZERO6

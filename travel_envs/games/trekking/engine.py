@@ -155,7 +155,7 @@ class TrekkingState(GameState):
         self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
         self._tail = None  # the encoded board sections while valid; reset whenever the board changes
         self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
-        self._piles_dirty = 3  # board sections to rewrite: 1 = reserve (route piles), 2 = rest piles
+        self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
         self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
         self._solo_buf = self._solo_base = None  # its buffer, the constant part of their score
 
@@ -509,7 +509,7 @@ class TrekkingState(GameState):
 
     def _rest(self, seat: int, pile: int) -> None:
         self._tail = None
-        self._piles_dirty |= 2
+        self._piles_dirty |= 8
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -526,6 +526,7 @@ class TrekkingState(GameState):
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
+        self._piles_dirty |= 1 << colour
         pile = 2 * colour + (0 if ascent else 1)
         if not self.route_piles[pile]:
             pile ^= 1
@@ -533,7 +534,6 @@ class TrekkingState(GameState):
 
     def _move(self, seat: int, d: int) -> None:
         self._tail = None
-        self._piles_dirty |= 1
         need, dest, colour, ascent = self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -620,7 +620,7 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> None:
         self._tail = self._solo = None
-        self._piles_dirty = 3
+        self._piles_dirty = 15
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
