@@ -207,3 +207,68 @@ def test_cached_observations_equal_fresh_encoding(n):
             g.state_from_dict(st.to_dict()).observation(seat, b)
             assert np.array_equal(a, b)
         st.apply_action(int(rng.choice(np.flatnonzero(st.legal_action_mask()))))
+
+
+_CACHE_VARIANTS = [
+    dict(num_players=2, route_plan=("cold", "storm", "photos", "mallos", "micro_study", "friends")),
+    dict(num_players=3, route_plan=("fog", "rain", "photos", "pasiegos", "adaptation", "encounters"),
+         rest_flip_same_turn=False),
+    dict(num_players=4, route_plan=("sunny", "wind", "suffering", "turbon", "variety", "summit_tales"),
+         search_requires_threshold=True),
+    dict(num_players=1, solo_difficulty="hard", route_plan=("hot", "snowy", "photos", "mulhacen", "foxes_boars",
+                                                            "animal_tales")),
+    dict(num_players=1, map="random", start_refuge="random", gps_side="advanced", solo_refill="3p"),
+]
+
+
+@pytest.mark.parametrize("params", _CACHE_VARIANTS, ids=lambda p: "-".join(f"{v}" for v in p.values())[:40])
+def test_incremental_caches_equal_fresh_encoding_across_variants(params):
+    """The incremental caches (player blocks grown column by column, score parts, board sections with
+    dirty piles, solo section, shared read-only masks) equal a fresh encoding at every step, for every
+    seat, also after clones, in variants that flip other players' tokens (photos), forbid same-turn
+    flips, return searched animals, and play solo on a random map."""
+    g = GAME(**params)
+    n = g.num_players
+    rng = np.random.default_rng(3)
+    a, b = np.zeros(OBS_SIZE, np.float32), np.zeros(OBS_SIZE, np.float32)
+    for seed in range(2):
+        st = g.new_initial_state(np.random.default_rng(seed))
+        while not st.is_terminal:
+            fresh = g.state_from_dict(st.to_dict())
+            for seat in range(n):
+                a[:] = 0
+                b[:] = 0
+                st.observation(seat, a)
+                fresh.observation(seat, b)
+                assert np.array_equal(a, b)
+            assert st.scores() == fresh.scores()
+            mask = st.legal_action_mask()
+            assert np.array_equal(mask, fresh.legal_action_mask())
+            mask[:] = False  # the caller's copy: the state's mask is untouched
+            assert st.legal_action_mask().any()
+            if rng.random() < 0.1:
+                st = st.clone()
+            st.apply_action(int(rng.choice(np.flatnonzero(st.legal_action_mask()))))
+
+
+def test_photos_flip_of_another_players_token_refreshes_that_players_cached_block():
+    from trekking_hike_helpers import W, build, filler, node, play_turn, put_on_top, route_card
+
+    def edit(d):
+        put_on_top(d, 0, route_card(0, 1))
+
+    st = build(plan=("cold", "hot", "photos", "penalara", "species", "closed"), pos=[node(2, 0), node(3, 0)],
+               energy=[8, 8], tokens=[[[0, 1, 0, 1]], []], summit_piles=[1, 2, 2, 2, 2], rnd=2,
+               gps=[filler(1400, 1), filler(1300, 1)], edit=edit, seat=1)
+    a, b = np.zeros(OBS_SIZE, np.float32), np.zeros(OBS_SIZE, np.float32)
+    for seat in range(2):  # fill the caches before the meeting
+        st.observation(seat, a)
+    play_turn(st, A.MOVE + W)  # seat 1 arrives on S1 where seat 0 stands: both tokens flip
+    assert st.tokens[0][0][2] == 1
+    fresh = st.game.state_from_dict(st.to_dict())
+    for seat in range(2):
+        a[:] = 0
+        b[:] = 0
+        st.observation(seat, a)
+        fresh.observation(seat, b)
+        assert np.array_equal(a, b)
