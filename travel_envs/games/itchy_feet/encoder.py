@@ -85,7 +85,6 @@ _TC, _PEEK, _JET, _PEND = OFFSETS["turn_context"], OFFSETS["peek"], OFFSETS["jet
 _INS, _TN, _PARAMS = OFFSETS["insured"], OFFSETS["turn_number"], OFFSETS["params"]
 _EVENT_INDEX = {e: i for i, e in enumerate(EVENTS)}
 _T = NUM_CARD_TYPES
-_ZEROS = bytes(4 * OBS_SIZE)
 
 
 def _params_ones(p) -> list[int]:
