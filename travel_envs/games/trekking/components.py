@@ -200,6 +200,7 @@ class MapData:
         self.num_spaces = len(animal_spaces)
         self.bag_spaces = tuple(tuple(s for s in range(self.num_spaces) if self.animal_bag[s] == bag)
                                 for bag in range(2))  # the spaces filled from each bag, in order
+        self.sunday_memo: dict[tuple, int] = {}  # (hiker, node, compass, requirement) -> direction (engine)
 
     @staticmethod
     def node_name(n: int) -> str:

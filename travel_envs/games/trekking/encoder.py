@@ -305,31 +305,46 @@ _ANIMAL_VP = tuple(C.ANIMAL_VP)
 
 
 def _encode_solo(st) -> memoryview:
-    """The solo section, in a buffer kept in the state, rewritten after the Sunday hikers' turns."""
+    """The solo section, in a buffer kept in the state; after the Sunday hikers' turn only what
+    changed is rewritten (their positions, their animals and score, their deck)."""
     mv = st._solo_buf
     if mv is None:
         mv = st._solo_buf = memoryview(np.zeros(52, np.float32))
         # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
         st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
         mv[51] = float(st.p.solo_difficulty == "hard")
-    else:
-        mv[:51] = _ZERO_SOLO[:51]
-    for q in st.sunday_pos:
-        mv[q] = 1.0
+        st._solo_seen = [[], None, -1, -1, -2]  # positions, animals, tokens, deck size, deck top
+    seen = st._solo_seen
+    pos = st.sunday_pos
+    if pos != seen[0]:
+        for q in seen[0]:
+            mv[q] = 0.0
+        for q in pos:
+            mv[q] = 1.0
+        seen[0] = pos[:]
     oa = st.opp_animals
-    vp = 0
-    for k in range(5):
-        x = oa[k]
-        mv[36 + k] = min(x / 10.0, 1.0)
-        vp += _ANIMAL_VP[k] * x
     nt = len(st.opp_tokens)
-    mv[41] = nt / 20.0
-    mv[42] = min(max((2 * vp + 4 * nt + st._solo_base) / 80.0, 0.0), 1.0)
-    mv[50] = len(st.opp_deck) / 13.0
-    if st.opp_deck:
-        _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
-        mv[43 + d0] = 1.0
-        mv[47 + req] = 1.0
+    if oa != seen[1] or nt != seen[2]:
+        vp = 0
+        for k in range(5):
+            x = oa[k]
+            mv[36 + k] = min(x / 10.0, 1.0)
+            vp += _ANIMAL_VP[k] * x
+        mv[41] = nt / 20.0
+        mv[42] = min(max((2 * vp + 4 * nt + st._solo_base) / 80.0, 0.0), 1.0)
+        seen[1] = oa[:]
+        seen[2] = nt
+    deck = st.opp_deck
+    top = deck[-1] if deck else -1
+    if len(deck) != seen[3] or top != seen[4]:
+        mv[50] = len(deck) / 13.0
+        mv[43:50] = _ZERO_SOLO[43:50]
+        if deck:
+            _, _, _, _, d0, req = C.OPPONENT_CARDS[top]
+            mv[43 + d0] = 1.0
+            mv[47 + req] = 1.0
+        seen[3] = len(deck)
+        seen[4] = top
     st._solo = mv
     return mv
 

@@ -157,7 +157,8 @@ class TrekkingState(GameState):
         self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
         self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
         self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
-        self._solo_buf = self._solo_base = None  # its buffer, the constant part of their score
+        self._solo_buf = self._solo_base = self._solo_seen = None  # its buffer, the constant part of
+        # the Sunday hikers' score, what the buffer holds
 
     # ------------------------------------------------------------ contract basics
     @property
@@ -620,10 +621,10 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> None:
         self._tail = self._solo = None
-        self._piles_dirty = 15
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
+        self._piles_dirty |= 1 << removes  # the reserve of that colour (3: the rest piles)
         if removes < 3:
             for pile in (2 * removes, 2 * removes + 1):
                 if self.route_piles[pile]:
@@ -643,6 +644,14 @@ class TrekkingState(GameState):
     def sunday_path(self, h: int, d0: int, req: int) -> int:
         """Direction the Sunday hiker ``h`` walks for compass ``d0`` and requirement ``req`` (-1: stays)."""
         here = self.sunday_pos[h]
+        memo = self.map.sunday_memo  # a function of the (static) map: computed once per case
+        key = (h, here, d0, req)
+        d = memo.get(key)
+        if d is None:
+            d = memo[key] = self._sunday_path(h, here, d0, req)
+        return d
+
+    def _sunday_path(self, h: int, here: int, d0: int, req: int) -> int:
         for k in range(4):
             d = (d0 + k) % 4
             dest = self.map.neighbour[here][d]
