@@ -132,10 +132,6 @@ _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
 
 
-def _arrays(ones: list[int], vi: list[int], vv: list[float]):
-    return np.array(ones, np.intp), np.array(vi, np.intp), np.array(vv, np.float32)
-
-
 def _table_key(s, n: int) -> tuple:
     return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
             s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
@@ -151,72 +147,86 @@ def _player_key(s, p: int) -> tuple:
             tuple(s.fresh_tokens[p]), tuple(s.tours[p]), tuple(encs), s.money[p] if _PETRA in encs else -1)
 
 
+# The table block is written as one dense segment: deck sizes (the two Itinerary entries are
+# written per decision), Tour slots, Encounter slots, Encounter discard (adjacent blocks).
+_TABLE_AT = _GOFF["deck_sizes"]
+_TABLE_END = _GOFF["encounter_discard"] + C.NUM_CARDS
+assert _GOFF["tour_slots"] == _TABLE_AT + 5 and _GOFF["encounter_slots"] == _GOFF["tour_slots"] + 4 * _NC
+assert _GOFF["encounter_discard"] == _GOFF["encounter_slots"] + 4 * _NC
+_RIVAL_AT = _GOFF["solo_rival"]
+
+
 def _table_block(s, n: int, key: tuple):
-    """The public table (rows, decks, discards, supplies, Rival), cached by its content."""
+    """The public table (rows, decks, discards, Rival) as (dense segment
+    ``_TABLE_AT:_TABLE_END``, solo Rival values or None), cached by its content."""
     hit = _TABLE_CACHE.get(key)
     if hit is not None:
         return hit
-    g = _GOFF
-    ones: list[int] = []
-    vi: list[int] = []
-    vv: list[float] = []
-    add = ones.append
-    o = g["tour_slots"]
+    seg = np.zeros(_TABLE_END - _TABLE_AT, np.float32)
+    mv = memoryview(seg)
+    o = _GOFF["tour_slots"] - _TABLE_AT
     if s.tour_deck:
-        add(o + s.tour_deck[-1])
-    ones.extend(o + (i + 1) * _NC + c for i, c in enumerate(s.tour_row) if c >= 0)
-    o = g["encounter_slots"]
+        mv[o + s.tour_deck[-1]] = 1.0
+    for i, c in enumerate(s.tour_row):
+        if c >= 0:
+            mv[o + (i + 1) * _NC + c] = 1.0
+    o = _GOFF["encounter_slots"] - _TABLE_AT
     if s.enc_deck:
-        add(o + s.enc_deck[-1])
-    ones.extend(o + (i + 1) * _NC + c for i, c in enumerate(s.enc_row) if c >= 0)
-    o = g["encounter_discard"]
-    ones.extend(o + c for c in s.enc_discard)
-    o = g["deck_sizes"]
-    vi.extend(range(o + 2, o + 5))
-    vv.extend((len(s.tour_deck) / _NC, len(s.enc_deck) / _NC, len(s.enc_discard) / _NC))
+        mv[o + s.enc_deck[-1]] = 1.0
+    for i, c in enumerate(s.enc_row):
+        if c >= 0:
+            mv[o + (i + 1) * _NC + c] = 1.0
+    o = _GOFF["encounter_discard"] - _TABLE_AT
+    for c in s.enc_discard:
+        mv[o + c] = 1.0
+    mv[2] = len(s.tour_deck) / _NC
+    mv[3] = len(s.enc_deck) / _NC
+    mv[4] = len(s.enc_discard) / _NC
+    rival = None
     if n == 1:
-        o = g["solo_rival"]
-        vi.extend((o, o + 1))
-        vv.extend((min(s.rival_points, SCORE_SCALE) / SCORE_SCALE, len(s.rival_deck) / len(C.RIVAL_CARDS)))
+        rival = (min(s.rival_points, SCORE_SCALE) / SCORE_SCALE, len(s.rival_deck) / len(C.RIVAL_CARDS))
     if len(_TABLE_CACHE) > _CACHE_LIMIT:
         _TABLE_CACHE.clear()
-    hit = _TABLE_CACHE[key] = _arrays(ones, vi, vv)
+    hit = _TABLE_CACHE[key] = (mv, rival)
     return hit
 
 
-def _player_block(s, p: int, key: tuple):
-    """One player's public data except location and money (indices relative to the
-    block start), cached by its content."""
-    o = 0
+def _player_block(s, p: int, key: tuple) -> memoryview:
+    """One player's block (PLAYER_SIZE values) without location, money and turns taken
+    (zero there), cached by its content."""
     hit = _PLAYER_CACHE.get(key)
     if hit is not None:
         return hit
     P = _POFF
-    ones: list[int] = []
-    q = o + P["suitcase_rows_thermometer"]
+    block = np.zeros(PLAYER_SIZE, np.float32)
+    mv = memoryview(block)
+    q = P["suitcase_rows_thermometer"]
     for k, length in enumerate(s.suitcase[p]):
-        if length:
-            ones.extend(range(q + k * _COLS, q + k * _COLS + length))
-    q = o + P["tours_held"]
-    ones.extend(q + c for c in s.tours[p])
-    q = o + P["encounters_held"]
-    ones.extend(q + c for c in s.encs[p])
-    last = o + P["turns_taken_first_player_score"]
+        for j in range(q + k * _COLS, q + k * _COLS + length):
+            mv[j] = 1.0
+    q = P["tours_held"]
+    for c in s.tours[p]:
+        mv[q + c] = 1.0
+    q = P["encounters_held"]
+    for c in s.encs[p]:
+        mv[q + c] = 1.0
+    last = P["turns_taken_first_player_score"]
     if p == s.first_player:
-        ones.append(last + 1)
+        mv[last + 1] = 1.0
     tok, fresh = s.tokens[p], s.fresh_tokens[p]
-    q = o + P["tokens"]
+    q = P["tokens"]
+    for k in range(4):
+        mv[q + k] = _TOK[tok[k]]
+        mv[q + 4 + k] = _TOK[tok[k] - fresh[k]]
     tp = s.tour_points(p)
-    tc = o + P["tour_count_points"]
-    vi = list(range(q, q + 8)) + [tc, tc + 1, last + 2]
-    vv = [_TOK[tok[0]], _TOK[tok[1]], _TOK[tok[2]], _TOK[tok[3]],
-          _TOK[tok[0] - fresh[0]], _TOK[tok[1] - fresh[1]], _TOK[tok[2] - fresh[2]], _TOK[tok[3] - fresh[3]],
-          min(len(s.tours[p]), 6) / 6.0, min(tp, SCORE_SCALE) / SCORE_SCALE,
-          min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE]
+    tc = P["tour_count_points"]
+    mv[tc] = min(len(s.tours[p]), 6) / 6.0
+    mv[tc + 1] = min(tp, SCORE_SCALE) / SCORE_SCALE
+    mv[last + 2] = min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE
     if len(_PLAYER_CACHE) > _CACHE_LIMIT:
         _PLAYER_CACHE.clear()
-    hit = _PLAYER_CACHE[key] = _arrays(ones, vi, vv)
-    return hit
+    _PLAYER_CACHE[key] = mv
+    return mv
 
 
 _CONTEXT = operator.attrgetter("recolour", "pending", "kili_row", "halong_target",
@@ -225,50 +235,47 @@ _CONTEXT = operator.attrgetter("recolour", "pending", "kili_row", "halong_target
 
 def _build(s, seat: int, n: int, size: int, t_key: tuple, p_keys: list) -> np.ndarray:
     """Everything except the per-decision entries (phase, acting seat, steps, start,
-    visited locations, Trekker locations, money)."""
+    visited locations, Trekker locations, money, Itinerary rows and pile sizes, supplies,
+    turns taken)."""
     g = _GOFF
     full = np.zeros(size, np.float32)
-    ones: list[int] = []
-    add = ones.append
-    vi: list[int] = []
-    vv: list[float] = []
+    mv = memoryview(full)
     if s.pending == PENDING_FF:
-        add(g["pending_power"] + _NC)
+        mv[g["pending_power"] + _NC] = 1.0
     elif s.pending >= 0:
-        add(g["pending_power"] + s.pending)
+        mv[g["pending_power"] + s.pending] = 1.0
     if s.kili_row >= 0:
-        add(g["kilimanjaro_returned_row"] + s.kili_row)
+        mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
     if s.halong_target >= 0:
-        add(g["halong_target_relative"] + (s.halong_target - seat) % n - 1)
+        mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
     if s.recolour >= 0:
-        add(g["recolour"] + s.recolour)
+        mv[g["recolour"] + s.recolour] = 1.0
     o = g["fresh_encounters"]
-    ones.extend(o + c for c in s.fresh_encs)
+    for c in s.fresh_encs:
+        mv[o + c] = 1.0
     o = g["end_triggered_and_tours_to_end"]
     if s.end_triggered:
-        add(o)
-    vi.append(o + 1)
-    vv.append(s.game.params.end_tours / 6.0)
+        mv[o] = 1.0
+    mv[o + 1] = s.game.params.end_tours / 6.0
     if s.itin >= 0:
         o = g["turn_flags"]
-        ones.extend(o + i for i, f in enumerate(TURN_FLAGS) if getattr(s, f))
+        for i, f in enumerate(TURN_FLAGS):
+            if getattr(s, f):
+                mv[o + i] = 1.0
         o = g["turn_counts"]
         for i, f in enumerate(TURN_COUNTS):
             x = getattr(s, f)
             if x:
-                vi.append(o + i)
-                vv.append(min(x, 5) / 5.0)
-    full[ones] = 1.0
-    full[vi] = vv
-    t_ones, t_vi, t_vv = _table_block(s, n, t_key)
-    full[t_ones] = 1.0
-    full[t_vi] = t_vv
+                mv[o + i] = min(x, 5) / 5.0
+    seg, rival = _table_block(s, n, t_key)
+    mv[_TABLE_AT:_TABLE_END] = seg
+    if rival is not None:
+        mv[_RIVAL_AT], mv[_RIVAL_AT + 1] = rival
+    o = GLOBAL_SIZE
     for i in range(n):
-        o = GLOBAL_SIZE + i * PLAYER_SIZE
-        block = full[o : o + PLAYER_SIZE]
-        p_ones, p_vi, p_vv = _player_block(s, (seat + i) % n, p_keys[i])
-        block[p_ones] = 1.0
-        block[p_vi] = p_vv
+        mv[o:o + PLAYER_SIZE] = _player_block(s, (seat + i) % n, p_keys[i])
+        o += PLAYER_SIZE
+    full.flags.writeable = False  # shared through the content cache
     return full
 
 
@@ -288,73 +295,88 @@ _START_AT = _GOFF["move_start"]
 _VISITED_AT = _GOFF["move_visited"]
 
 
+_ITIN_ROW_VIEWS = tuple(memoryview(ITIN_TABLE[i]) for i in range(C.NUM_ITINERARIES))
+_F32 = np.dtype(np.float32)
+
+
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view. Everything but a few per-decision entries comes from a
     content-keyed cache (the key is built from the state, so it is never stale);
-    the per-decision entries are written as scalars."""
+    the per-decision entries are written as scalars (through a memoryview: faster
+    than numpy item assignment, same float32 rounding)."""
+    if out.dtype != _F32 or not out.flags.c_contiguous or out.ndim != 1:
+        tmp = np.zeros(out.shape, np.float32)
+        encode_observation(s, seat, tmp)
+        out[...] = tmp
+        return
     n = s.num_players
     # Per-state cache of everything but the per-decision entries, valid while the state's
-    # revision (bumped by every action that may change the table, a Suitcase, tokens or cards)
-    # and the turn context are unchanged.
-    key = (s._rev, _CONTEXT(s), tuple(s.fresh_encs))
+    # revision is unchanged: it is bumped by every action that may change the table, a Suitcase,
+    # tokens, cards, the supplies, the turns taken or the turn context (the pending power,
+    # turn flags and counts, fresh Encounters), and reset by ``touch()`` after changes by hand.
+    rev = s._rev
     entry = s._obs_cache.get(seat)
-    if entry is not None and entry[0] == key:
+    if entry is not None and entry[0] == rev:
         full = entry[1]
     else:
+        key = (rev, _CONTEXT(s), tuple(s.fresh_encs))
         p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
         t_key = _table_key(s, n)
         # every parameter that changes an encoded value is part of the key (tours_to_end here,
         # suitcase_points in the player keys, the player count in the table key)
         content = (seat, s.game.params.end_tours, key[1], key[2], t_key, tuple(p_keys))
-        full = _OBS_CACHE.get(content)
-        if full is None:
-            full = _build(s, seat, n, observation_size(n), t_key, p_keys)
+        base = _OBS_CACHE.get(content)
+        if base is None:
+            base = _build(s, seat, n, observation_size(n), t_key, p_keys)
             if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
                 _OBS_CACHE.clear()
-            _OBS_CACHE[content] = full
-        s._obs_cache[seat] = (key, full)
-    out[:] = full
+            _OBS_CACHE[content] = base
+        # the supplies and turns taken only change with a revision bump: written once per entry
+        arr = base.copy()
+        cs, ts = s.cube_supply, s.token_supply
+        arr[_SUPPLY_AT:_SUPPLY_AT + 8] = (
+            cs[0] / C.CUBES_PER_COLOUR, cs[1] / C.CUBES_PER_COLOUR, cs[2] / C.CUBES_PER_COLOUR,
+            cs[3] / C.CUBES_PER_COLOUR, ts[0] / C.TOKENS_PER_TYPE, ts[1] / C.TOKENS_PER_TYPE,
+            ts[2] / C.TOKENS_PER_TYPE, ts[3] / C.TOKENS_PER_TYPE)
+        turns = s.turns_taken
+        for i in range(n):
+            arr[GLOBAL_SIZE + i * PLAYER_SIZE + _TURNS_AT] = min(turns[(seat + i) % n], 50) / 50.0
+        full = memoryview(arr)
+        s._obs_cache[seat] = (rev, full)
+    mv = memoryview(out)
+    mv[:] = full
     deck = s.itin_deck
     cards = (deck[-1] if deck else -1, *s.itin_row, s.itin_discard[-1] if s.itin_discard else -1)
     rows = _ITIN_ROWS_CACHE.get(cards)
     if rows is None:
         if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
             _ITIN_ROWS_CACHE.clear()
-        rows = _ITIN_ROWS_CACHE[cards] = ITIN_TABLE[list(cards)].ravel()
-    out[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
-    out[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
-    out[_ITIN_DECK_AT + 1] = len(s.itin_discard) / C.NUM_ITINERARIES
-    cs, ts = s.cube_supply, s.token_supply
-    out[_SUPPLY_AT] = cs[0] / C.CUBES_PER_COLOUR
-    out[_SUPPLY_AT + 1] = cs[1] / C.CUBES_PER_COLOUR
-    out[_SUPPLY_AT + 2] = cs[2] / C.CUBES_PER_COLOUR
-    out[_SUPPLY_AT + 3] = cs[3] / C.CUBES_PER_COLOUR
-    out[_SUPPLY_AT + 4] = ts[0] / C.TOKENS_PER_TYPE
-    out[_SUPPLY_AT + 5] = ts[1] / C.TOKENS_PER_TYPE
-    out[_SUPPLY_AT + 6] = ts[2] / C.TOKENS_PER_TYPE
-    out[_SUPPLY_AT + 7] = ts[3] / C.TOKENS_PER_TYPE
-    out[_PHASE_AT + s.phase_id] = 1.0
+        rows = _ITIN_ROWS_CACHE[cards] = memoryview(ITIN_TABLE[list(cards)].ravel())
+    mv[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
+    mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
+    mv[_ITIN_DECK_AT + 1] = len(s.itin_discard) / C.NUM_ITINERARIES
+    mv[_PHASE_AT + s.phase_id] = 1.0
     if s.phase_id != _OVER:
-        out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
+        mv[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
     if s.itin >= 0:
-        out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]
-        out[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
-        out[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
-        out[_STEPS_AT] = min(s.steps, 24) / 24.0
+        mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[s.itin]
+        mv[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
+        mv[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
+        mv[_STEPS_AT] = min(s.steps, 24) / 24.0
         if s.start >= 0:
-            out[_START_AT + s.start] = 1.0
+            mv[_START_AT + s.start] = 1.0
         v = s.visited
         while v:
             low = v & -v
-            out[_VISITED_AT + low.bit_length() - 1] = 1.0
+            mv[_VISITED_AT + low.bit_length() - 1] = 1.0
             v ^= low
-    for i in range(n):
-        p = (seat + i) % n
-        o = GLOBAL_SIZE + i * PLAYER_SIZE
-        if s.loc[p] >= 0:
-            out[o + s.loc[p]] = 1.0
-        out[o + _MONEY_AT] = s.money[p] / C.MONEY_CAP
-        out[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
+    loc, money = s.loc, s.money
+    o = GLOBAL_SIZE
+    for p in (*range(seat, n), *range(seat)):
+        if loc[p] >= 0:
+            mv[o + loc[p]] = 1.0
+        mv[o + _MONEY_AT] = money[p] / C.MONEY_CAP
+        o += PLAYER_SIZE
 
 
 def encode_state(s, out: np.ndarray) -> None:

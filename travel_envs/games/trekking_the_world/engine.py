@@ -147,6 +147,12 @@ class TrekkingTheWorldParams:
         return 5 if self.num_players <= 3 else 4
 
 
+#: moving-phase masks by (start, n_min, n_max, revisit, free_flights, no_step_flights, location,
+#: visited, steps, money): every value the moving mask reads (see ``_compute_mask``)
+_MOVING_MASKS: dict = {}
+_MOVING_MASKS_LIMIT = 20_000
+
+
 def _bit(v: int) -> int:
     return 1 << v
 
@@ -290,13 +296,24 @@ class TrekkingTheWorldState(GameState):
             if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
                 m[A_MOVE] = True
         elif ph == PH_MOVING:
-            rules = self.move_rules()
+            # The moving mask depends only on the move's rules and position: memoised by exactly
+            # the values it reads (no other phase power applies while moving).
             v, money = self.loc[p], self.money[p]
+            key = (self.start, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
+                   v, self.visited, self.steps, money)
+            hit = _MOVING_MASKS.get(key)
+            if hit is not None:
+                return hit.copy()
+            rules = self.move_rules()
             for w, inc, cost in next_steps(rules, v, self.visited, money):
                 if not m[A_LOC + w] and can_finish(rules, w, self.visited | _bit(w), self.steps + inc, money - cost):
                     m[A_LOC + w] = True
             if self.n_min <= self.steps < self.n_max and v != self.start:
                 m[A_STOP] = True
+            if len(_MOVING_MASKS) > _MOVING_MASKS_LIMIT:
+                _MOVING_MASKS.clear()
+            _MOVING_MASKS[key] = m.copy()
+            return m
         elif ph == PH_MONEY:
             m[A_PASS] = True
             if self.usable_tokens(p, C.TOK_MONEY) > 0 and C.ITIN_MONEY[self.itin] > 0:
@@ -471,11 +488,13 @@ class TrekkingTheWorldState(GameState):
         p = self.turn_seat
         ph = self.phase_id
         # The observation cache trusts this revision for everything except Trekker locations,
-        # money, the Itinerary rows, the move in progress and the turn context: every action that
-        # may change the other parts (the Tour/Encounter rows and piles, a Suitcase, tokens,
-        # cards) bumps it. With Petra in hand money counts towards the score: always bump.
+        # money, the Itinerary rows, the phase and the move in progress: every action that may
+        # change the other parts (the Tour/Encounter rows and piles, a Suitcase, tokens, supplies,
+        # cards, turns taken, the turn context) bumps it. With Petra in hand money counts towards
+        # the score: always bump. (A Frequent Flyer / Ha Long Bay destination closes a sub-choice,
+        # which changes the turn context: it bumps too.)
         move_only = (
-            (ph in _MOVE_ONLY_PHASES and a < A_ITIN)
+            (ph in _MOVE_ONLY_PHASES and a < A_ITIN and ph != PH_FLY and ph != PH_HALONG)
             or ph == PH_MOVING
             or (ph == PH_MOVE_PREP and a == A_PASS)
             or (ph == PH_MONEY and a == A_PASS)  # only money changes (written per decision)
