@@ -296,7 +296,6 @@ _VISITED_AT = _GOFF["move_visited"]
 
 
 _ITIN_ROW_VIEWS = tuple(memoryview(ITIN_TABLE[i]) for i in range(C.NUM_ITINERARIES))
-_F32 = np.dtype(np.float32)
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
@@ -304,7 +303,8 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     content-keyed cache (the key is built from the state, so it is never stale);
     the per-decision entries are written as scalars (through a memoryview: faster
     than numpy item assignment, same float32 rounding)."""
-    if out.dtype != _F32 or not out.flags.c_contiguous or out.ndim != 1:
+    mv = memoryview(out)
+    if mv.format != "f" or mv.ndim != 1 or not mv.c_contiguous:  # not a flat float32 buffer
         tmp = np.zeros(out.shape, np.float32)
         encode_observation(s, seat, tmp)
         out[...] = tmp
@@ -343,7 +343,6 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             arr[GLOBAL_SIZE + i * PLAYER_SIZE + _TURNS_AT] = min(turns[(seat + i) % n], 50) / 50.0
         full = memoryview(arr)
         s._obs_cache[seat] = (rev, full)
-    mv = memoryview(out)
     mv[:] = full
     deck = s.itin_deck
     cards = (deck[-1] if deck else -1, *s.itin_row, s.itin_discard[-1] if s.itin_discard else -1)
