@@ -6,6 +6,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from travel_envs.core.game import IllegalActionError
+
 
 @runtime_checkable
 class Policy(Protocol):
@@ -40,3 +42,24 @@ class RandomPolicy:
         if legal.size == 0:
             raise ValueError("RandomPolicy.act: the action mask has no legal action")
         return int(legal[self.rng.integers(legal.size)])
+
+
+def policy_action(policy: Policy, state, buf: np.ndarray, role: str = "policy") -> int:
+    """Ask ``policy`` for the move of the seat to act, from that seat's own view.
+
+    ``buf`` is a reusable float32 observation buffer; it is filled only for
+    policies that read observations. An illegal answer raises, naming the
+    policy by its ``role`` (e.g. "opponent") and name.
+    """
+    seat = state.current_player
+    mask = state.legal_action_mask()
+    if getattr(policy, "uses_observation", True):
+        buf.fill(0.0)
+        state.observation(seat, buf)
+    action = policy.act(buf, mask, state)
+    if not mask[action]:
+        raise IllegalActionError(
+            f"{role} {getattr(policy, 'name', policy)!r} in seat {seat} chose illegal action {action} "
+            f"({state.action_to_string(action)}) in phase {state.phase!r}"
+        )
+    return action

@@ -15,8 +15,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from travel_envs.agents.base import policy_action
 from travel_envs.agents.registry import make_policy, reseed_policy
-from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.core.game import ParameterError
 from travel_envs.wrappers.single_agent import make_raw_env
 
 from .stats import wilson_interval
@@ -66,19 +67,7 @@ def play_game(raw, policies: Sequence, deal_seed: int, rotation: int, policy_see
     obs = np.zeros(raw.game.observation_size, np.float32)
     agents = raw.possible_agents
     while not (state.is_terminal or raw.truncations[agents[0]] or raw.terminations[agents[0]]):
-        seat = state.current_player
-        policy = by_seat[seat]
-        mask = state.legal_action_mask()
-        if getattr(policy, "uses_observation", True):
-            obs.fill(0.0)
-            state.observation(seat, obs)
-        action = policy.act(obs, mask, state)
-        if not mask[action]:
-            raise IllegalActionError(
-                f"{getattr(policy, 'name', policy)!r} (seat {seat}) chose illegal action {action} "
-                f"({state.action_to_string(action)}) in phase {state.phase!r}"
-            )
-        raw.step(action)
+        raw.step(policy_action(by_seat[state.current_player], state, obs))
     scores = [float(x) for x in state.scores()]
     winners = set(state.winners()) if state.is_terminal else set()
     rec = GameRecord([], [], [], [], [], not state.is_terminal, raw.num_decisions)

@@ -17,16 +17,17 @@ env's ``"observation"`` entry (a ``Box``).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
 from travel_envs.agents.games import resolve_game
+from travel_envs.agents.base import policy_action
 from travel_envs.agents.pool import FixedOpponent, as_opponent_source
 from travel_envs.agents.registry import make_policy, reseed_policy
 from travel_envs.core.aec import TravelAECEnv
-from travel_envs.core.game import Game, IllegalActionError, ParameterError
+from travel_envs.core.game import Game, ParameterError
 
 REWARDS = ("adapter", "margin")
 EnvSpec = "str | type[Game] | Callable[..., TravelAECEnv] | TravelAECEnv"
@@ -173,18 +174,7 @@ class SingleAgentEnv(gym.Env):
             if seat == learner:
                 self._mask = state.legal_action_mask()
                 return
-            policy = self._seat_policies[seat]
-            mask = state.legal_action_mask()
-            if getattr(policy, "uses_observation", True):
-                buf.fill(0.0)
-                state.observation(seat, buf)
-            action = policy.act(buf, mask, state)
-            if not mask[action]:
-                raise IllegalActionError(
-                    f"opponent {getattr(policy, 'name', policy)!r} in seat {seat} chose illegal action "
-                    f"{action} ({state.action_to_string(action)}) in phase {state.phase!r}"
-                )
-            raw.step(action)
+            raw.step(policy_action(self._seat_policies[seat], state, buf, role="opponent"))
         self._mask = self._all_legal
 
     def _observe(self) -> np.ndarray:
