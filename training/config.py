@@ -192,24 +192,27 @@ class TrainingConfig(_Section):
         return self
 
 
-def _allowed_keys(loc: tuple) -> list[str] | None:
-    model: Any = TrainingConfig
-    for part in loc[:-1]:
-        field = getattr(model, "model_fields", {}).get(part)
+def _model_at(root: Any, loc: tuple) -> Any:
+    """The pydantic model at ``loc`` below ``root`` (fields matched by name or alias)."""
+    model = root
+    for part in loc:
+        fields = getattr(model, "model_fields", {})
+        field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
         if field is None:
             return None
         model = field.annotation
-    fields = getattr(model, "model_fields", None)
-    return sorted(fields) if fields else None
+    return model
 
 
-def _format_validation_error(exc: ValidationError, source: str) -> str:
+def format_validation_error(exc: ValidationError, source: str, root: Any) -> str:
+    """One line per problem, naming the key and, for an unknown key, the keys allowed there."""
     lines = [f"{source}: invalid configuration:"]
     for err in exc.errors():
         loc = tuple(err["loc"])
         key = ".".join(str(p) for p in loc) or "(top level)"
         if err["type"] == "extra_forbidden":
-            allowed = _allowed_keys(loc)
+            fields = getattr(_model_at(root, loc[:-1]), "model_fields", None)
+            allowed = sorted(f.alias or k for k, f in fields.items()) if fields else None
             lines.append(f"  - unknown key '{key}'; allowed keys here: {allowed}")
         else:
             msg = err["msg"].removeprefix("Value error, ")
@@ -269,7 +272,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
     try:
         cfg = TrainingConfig.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError(_format_validation_error(exc, source)) from None
+        raise ConfigError(format_validation_error(exc, source, TrainingConfig)) from None
     if check_env:
         from travel_envs.wrappers.single_agent import make_raw_env
 

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from travel_envs.core.game import ParameterError
 
-from .config import ConfigError, apply_overrides, read_yaml
+from .config import ConfigError, apply_overrides, format_validation_error, read_yaml
 
 Baseline = Literal["random", "heuristic"]
 
@@ -147,41 +147,12 @@ class RLlibConfig(_Section):
 
 
 # -- validation ------------------------------------------------------------------
-def _model_at(loc: tuple) -> Any:
-    model: Any = RLlibConfig
-    for part in loc:
-        fields = getattr(model, "model_fields", {})
-        field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
-        if field is None:
-            return None
-        model = field.annotation
-    return model
-
-
-def _format_validation_error(exc: ValidationError, source: str) -> str:
-    lines = [f"{source}: invalid configuration:"]
-    for err in exc.errors():
-        loc = tuple(err["loc"])
-        key = ".".join(str(p) for p in loc) or "(top level)"
-        if err["type"] == "extra_forbidden":
-            model = _model_at(loc[:-1])
-            fields = getattr(model, "model_fields", {})
-            allowed = sorted(f.alias or k for k, f in fields.items())
-            lines.append(f"  - unknown key '{key}'; allowed keys here: {allowed}")
-        else:
-            msg = err["msg"].removeprefix("Value error, ")
-            got = err.get("input")
-            got_txt = "" if isinstance(got, dict) else f" (got {got!r})"
-            lines.append(f"  - {key}: {msg}{got_txt}")
-    return "\n".join(lines)
-
-
 def validate(data: dict[str, Any], source: str = "config", check_env: bool = True) -> RLlibConfig:
     """Validate a config dict; with ``check_env`` also build the env once (parameters, seats, heuristic)."""
     try:
         cfg = RLlibConfig.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError(_format_validation_error(exc, source)) from None
+        raise ConfigError(format_validation_error(exc, source, RLlibConfig)) from None
     if check_env:
         from travel_envs.wrappers.single_agent import make_raw_env
 
