@@ -32,6 +32,7 @@ from travel_envs.core.game import (
 )
 
 from . import encoder as E
+from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
     CHARACTERS,
     CITY_CARDS,
@@ -65,6 +66,8 @@ class GlobetrotterParams:
     wild_faces: 1 (standard reconstruction) or 2 wild city faces.
     park_same_space: ruling 4; a card drawn from a parking space may be replaced
         in that same space (True) or not (False).
+    chain_features: append the card-chain search block to the observation
+        (:mod:`.chain_features`; not a rule: an encoder option for learners).
     """
 
     num_players: int = 2
@@ -73,9 +76,10 @@ class GlobetrotterParams:
     prefill_parking: bool = False
     wild_faces: int = 1
     park_same_space: bool = True
+    chain_features: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("short_game", "prefill_parking", "park_same_space"):
+        for name in ("short_game", "prefill_parking", "park_same_space", "chain_features"):
             value = getattr(self, name)
             if not isinstance(value, (bool, np.bool_)):
                 raise ParameterError(f"{name}={value!r} is not allowed; allowed values: [False, True]")
@@ -482,6 +486,8 @@ class GlobetrotterState(GameState):
     # ------------------------------------------------------------ observation
     def observation(self, seat: int, out: np.ndarray) -> None:
         E.encode_observation(self, seat, out)
+        if self.params.chain_features:
+            encode_chain_features(self, seat, out[E.OBS_SIZE :])
 
     def state_tensor(self, out: np.ndarray) -> None:
         E.encode_state(self, out)
@@ -640,7 +646,7 @@ class Globetrotter(Game):
 
     @property
     def observation_size(self) -> int:
-        return E.OBS_SIZE
+        return E.OBS_SIZE + (CF_SIZE if self.params.chain_features else 0)
 
     @property
     def state_size(self) -> int:

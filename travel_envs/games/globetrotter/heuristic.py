@@ -20,69 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import encoder as E
-from .components import CITY_MATCH_LIST, COLOUR_OF, MATCH_LIST, NUM_PARKING, VEHICLE_OF, WORLD_SIZE
+from .chains import best_chain
+from .components import CITY_MATCH_LIST, MATCH_LIST, NUM_PARKING, WORLD_SIZE
 from .engine import CHOOSE, IMPROVE, PARK, TURN
-
-NODE_BUDGET = 2500
-
-
-class _Search:
-    """Best card sequence from a hand, given the Journal top and the next city."""
-
-    def __init__(self, city: int, key_held: bool, key_gained: bool, prev: tuple[int, ...]):
-        self.city_row = CITY_MATCH_LIST[city]
-        self.key_held = key_held
-        self.key_gained = key_gained
-        self.prev = prev  # last (up to 2) cards played this turn
-        self.nodes = 0
-
-    def stop_value(self, last: int, remaining: int, used_key: bool, gained: bool, n_played: int) -> float:
-        moves = (1 if self.city_row[last] else 0) + (2 if remaining == 0 else 0)
-        v = 100.0 * moves
-        if gained:
-            v += 12.0
-        if used_key:
-            v -= 15.0
-        return v + 0.5 * n_played
-
-    def best(self, hand: list[int], top: int, can_stop: bool) -> tuple[float, list[int]]:
-        """(value, sequence); an empty sequence = stop now (or play nothing)."""
-        self.nodes = 0
-        best_v, best_seq = self._dfs(hand, top, False, False, list(self.prev), 0, can_stop, [])
-        return best_v, best_seq
-
-    def _dfs(self, hand, top, used_key, gained, recent, n_played, can_stop, seq):
-        self.nodes += 1
-        if can_stop:
-            best_v = self.stop_value(top, len(hand), used_key, gained, n_played)
-        else:
-            best_v = -1e9
-        best_seq: list[int] = []
-        if not hand or self.nodes > NODE_BUDGET:
-            return best_v, best_seq
-        row = MATCH_LIST[top] if top >= 0 else None
-        for i, c in enumerate(hand):
-            with_key = row is not None and not row[c]
-            if with_key and (used_key or not self.key_held):
-                continue
-            rest = hand[:i] + hand[i + 1 :]
-            r = recent[-2:] + [c]
-            g = gained
-            if not g and not self.key_gained and len(r) == 3 and not (self.key_held and not (used_key or with_key)):
-                a, b = r[0], r[1]
-                if (COLOUR_OF[a] == COLOUR_OF[b] == COLOUR_OF[c]) or (VEHICLE_OF[a] == VEHICLE_OF[b] == VEHICLE_OF[c]):
-                    g = True
-            if not rest:  # an empty hand advances at once
-                v = self.stop_value(c, 0, used_key or with_key, g, n_played + 1)
-                s: list[int] = []
-            else:
-                v, s = self._dfs(rest, c, used_key or with_key, g, r, n_played + 1, True, seq)
-            if v > best_v:
-                best_v, best_seq = v, [c] + s
-            if self.nodes > NODE_BUDGET:
-                break
-        return best_v, best_seq
-
 
 class HeuristicPolicy:
     name = "heuristic"
@@ -101,9 +41,10 @@ class HeuristicPolicy:
         if extra is not None:
             hand = hand + [extra]
         played = state.played
-        search = _Search(state.next_city(seat), state.key == seat, state.key_gained, tuple(played[-2:]))
         in_a2 = bool(played) and not state.a2_done
-        return search.best(hand, state.journal[-1], can_stop=in_a2)
+        out = best_chain(hand, state.journal[-1], state.next_city(seat), state.key == seat, state.key_gained,
+                         tuple(played[-2:]), in_a2)
+        return out[0], out[1]
 
     @staticmethod
     def _opponent_next_cities(state, seat):

@@ -1,0 +1,153 @@
+"""The optional ``chain_features`` observation block: values, hidden information, API, and agreement
+with the heuristic that uses the same search."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import travel_envs
+from travel_envs import globetrotter_v0
+from travel_envs.games.globetrotter import GAME, HeuristicPolicy
+from travel_envs.games.globetrotter import chain_features as F
+from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter.engine import TURN
+from travel_envs.games.globetrotter.scenario import build_state, card
+
+ON = {"chain_features": True}
+
+
+def block(state, seat=None):
+    out = np.zeros(GAME(num_players=state.n, **ON).observation_size, np.float32)
+    state.observation(state.cur if seat is None else seat, out)
+    assert out.min() >= 0.0 and out.max() <= 1.0
+    return out[E.OBS_SIZE :]
+
+
+def test_size_and_default_off():
+    assert GAME(num_players=2).observation_size == E.OBS_SIZE
+    assert GAME(num_players=2, **ON).observation_size == E.OBS_SIZE + F.CF_SIZE
+    env = travel_envs.make("globetrotter_v0", num_players=2, **ON)
+    env.reset(seed=0)
+    assert env.observation_space(env.agents[0])["observation"].shape == (E.OBS_SIZE + F.CF_SIZE,)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_api_and_seed(n):
+    api_test(travel_envs.make("globetrotter_v0", num_players=n, **ON), num_cycles=200)
+    seed_test(lambda **kw: globetrotter_v0.env(num_players=n, **ON, **kw), num_cycles=200)
+
+
+def test_example_1_chain_rates_the_only_playable_first_card():
+    # rulebook example 1: yellow car on the Journal; pink car, pink balloon, green balloon, then the
+    # green bicycle empties the hand (2 cities) and matches a green next city (1 more)
+    hand = ["pink car", "pink hot air balloon", "green hot air balloon", "green bicycle"]
+    s = build_state(2, hands=[hand, ["red ship"]], journal=["yellow car"], cur=0, world={1: "green ship"},
+                    params=ON)
+    b = block(s)
+    pink_car = card("pink car")
+    assert np.flatnonzero(b[F.CF_CAN_PLAY : F.CF_CAN_PLAY + 49]).tolist() == [pink_car]
+    assert b[F.CF_PLAY + pink_car] == 1.0 and b[F.CF_BEST] == 1.0
+    assert b[F.CF_PLAY_KEY + pink_car] == 0.0 and b[F.CF_PLAY_USE + pink_car] == 0.0
+    assert b[F.CF_STOP] == 0.0  # no Action 2 in progress
+    # matches with my next city (green ship) and links inside the hand
+    next_city = {card(c) for c in hand if F.CITY_MATCH[card("green ship"), card(c)]}
+    assert set(np.flatnonzero(b[F.CF_NEXT : F.CF_NEXT + 49])) == next_city
+    links = {c: round(float(b[F.CF_LINKS + card(c)]) * 6) for c in hand}
+    assert links == {"pink car": 1, "pink hot air balloon": 2, "green hot air balloon": 2, "green bicycle": 1}
+    # a blue ship city: the chain still empties the hand (2 of 3)
+    s = build_state(2, hands=[hand, ["red ship"]], journal=["yellow car"], cur=0, world={1: "blue ship"},
+                    params=ON)
+    assert block(s)[F.CF_PLAY + pink_car] == pytest.approx(2 / 3)
+
+
+def test_key_gain_and_key_use_are_flagged():
+    # three yellow cards in a row gain the key (the red aeroplane matches none of them)
+    s = build_state(2, hands=[["yellow ship", "yellow bicycle", "yellow hot air balloon", "red aeroplane"],
+                              ["pink car"]], journal=["yellow car"], cur=0, world={1: "blue car"}, params=ON)
+    b = block(s)
+    y_ship = card("yellow ship")
+    assert b[F.CF_PLAY_KEY + y_ship] == 1.0 and b[F.CF_PLAY_USE + y_ship] == 0.0
+    assert b[F.CF_PLAY + y_ship] == 0.0
+    # holding the key: yellow ship, then the red aeroplane with the key empties the hand (2 of 3)
+    s = build_state(2, hands=[["yellow ship", "red aeroplane"], ["pink car"]], journal=["yellow car"],
+                    cur=0, key=0, world={1: "blue car"}, params=ON)
+    b = block(s)
+    assert b[F.CF_PLAY_USE + y_ship] == 1.0 and b[F.CF_PLAY + y_ship] == pytest.approx(2 / 3)
+    # without it the red aeroplane is stuck
+    s = build_state(2, hands=[["yellow ship", "red aeroplane"], ["pink car"]], journal=["yellow car"],
+                    cur=0, world={1: "blue car"}, params=ON)
+    b = block(s)
+    assert b[F.CF_PLAY + y_ship] == 0.0 and b[F.CF_PLAY_USE + y_ship] == 0.0
+
+
+def test_stop_and_parking_draw_values():
+    # Action 2 in progress with a yellow car on top and a yellow next city: stopping advances
+    s = build_state(2, hands=[["red ship", "blue bicycle"], ["pink car"]], journal=["green car", "yellow car"],
+                    played=[card("yellow car")], cur=0, world={1: "yellow ship"}, params=ON)
+    assert block(s)[F.CF_STOP] == 1.0
+    # before Action 1: the yellow ship in parking space 1 opens yellow ship -> red ship (empty hand)
+    s = build_state(2, hands=[["red ship"], ["pink car"]], journal=["yellow car"], cur=0,
+                    parking=[None, "yellow ship", "green bicycle"], world={1: "blue car"}, params=ON)
+    b = block(s)
+    assert b[F.CF_BEST] == 0.0
+    assert b[F.CF_DRAW : F.CF_DRAW + 3].tolist() == pytest.approx([0.0, 2 / 3, 0.0])
+
+
+def test_park_phase_rates_keeping_each_card():
+    s = build_state(2, hands=[["yellow ship", "red ship", "green bicycle"], ["pink car"]],
+                    journal=["yellow car"], cur=0, world={1: "blue car"}, params=ON, drew=True, phase="park")
+    b = block(s)
+    # parking the green bicycle leaves yellow ship -> red ship: an empty hand (2 of 3)
+    assert b[F.CF_PARKED + card("green bicycle")] == pytest.approx(2 / 3)
+    assert b[F.CF_PARKED + card("yellow ship")] == 0.0  # nothing else can follow the yellow car
+
+
+def test_opponent_next_city_and_idle_seat():
+    s = build_state(2, hands=[["red ship", "blue car"], ["pink car"]], journal=["yellow car"], cur=0,
+                    pos=[0, 4], world={1: "green bicycle", 5: "blue ship"}, params=ON)
+    b = block(s, seat=0)
+    assert set(np.flatnonzero(b[F.CF_OPP : F.CF_OPP + 49])) == {card("red ship"), card("blue car")}
+    idle = block(s, seat=1)  # not the acting seat: only the turn-independent facts
+    assert not idle[: F.CF_OPP].any()
+    assert idle[F.CF_NEXT + card("pink car")] == 0.0 and idle[F.CF_OPP + card("pink car")] == 0.0
+
+
+def test_hidden_information_never_moves_the_block():
+    rng = np.random.default_rng(3)
+    for seed in range(6):
+        st = GAME(num_players=3, **ON).new_initial_state(np.random.default_rng(seed))
+        for _ in range(40 + 23 * seed):
+            if st.is_terminal:
+                break
+            legal = np.flatnonzero(st.legal_action_mask())
+            st.apply_action(int(legal[rng.integers(legal.size)]))
+        if st.is_terminal:
+            continue
+        for me in range(3):
+            before = block(st, me)
+            d = st.to_dict()
+            other = (me + 1) % 3
+            pool = d["hands"][other] + d["deck"] + d["journal"][:-1]
+            pool = [pool[i] for i in rng.permutation(len(pool))]
+            k, m = len(d["hands"][other]), len(d["deck"])
+            d["hands"][other], d["deck"], d["journal"] = sorted(pool[:k]), pool[k : k + m], \
+                pool[k + m :] + d["journal"][-1:]
+            assert np.array_equal(before, block(GAME(num_players=3, **ON).state_from_dict(d), me))
+
+
+def test_the_heuristic_always_plays_a_best_rated_first_card():
+    """The heuristic and the block share one search: its card plays are the block's best."""
+    checked = 0
+    for seed in range(4):
+        st = GAME(num_players=2, **ON).new_initial_state(np.random.default_rng(seed))
+        pols = [HeuristicPolicy(seed=s) for s in range(2)]
+        while not st.is_terminal:
+            mask = st.legal_action_mask()
+            a = pols[st.cur].act(None, mask, st)
+            if st.phase_id == TURN and a < 49:
+                b = block(st)
+                assert b[F.CF_CAN_PLAY + a] == 1.0
+                assert b[F.CF_PLAY + a] == b[F.CF_BEST]
+                checked += 1
+            st.apply_action(a)
+    assert checked > 100

@@ -1,0 +1,104 @@
+"""The optional ``chain_features`` observation block (parameter ``chain_features=True``).
+
+A network reading a 49-bit hand has to rediscover, from scratch, which order of
+cards reaches an empty hand or the next city: a bounded tree search that a
+multi-layer perceptron learns badly (cloning the heuristic without this block
+reached 74% agreement and 3% wins against it). This block hands the acting seat
+the search's answers, per card id, aligned with the action ids ``play c`` and
+``park c``. Everything in it is computed from what the seat may see (own hand,
+Journal top, cards played this turn, own next city, key holder, parking spaces,
+the opponents' next cities); the seat that is not acting gets only the
+per-card facts that do not depend on the turn (``CF_OPP``, ``CF_NEXT``,
+``CF_LINKS``).
+
+Layout (offsets after the standard observation; every value in [0, 1]):
+
+==========  ====  ===========================================================
+CF_PLAY      49   turn: a chain starting with card c: cities advanced / 3
+CF_PLAY_KEY  49   ... that chain gains the Skeleton Key
+CF_PLAY_USE  49   ... that chain uses the Skeleton Key
+CF_CAN_PLAY  49   turn: card c can be played now
+CF_STOP       1   turn, Action 2 in progress: stopping now advances (1 city)
+CF_BEST       1   turn: cities advanced by the best chain / 3
+CF_DRAW       3   turn, before drawing: best chain with the card in parking
+                  space i added / 3
+CF_PARKED    49   park, before playing: best chain if card c is parked / 3
+CF_OPP       49   card c in hand matches an opponent's next city
+CF_NEXT      49   card c in hand matches my next city
+CF_LINKS     49   card c in hand: other hand cards it matches / 6 (clipped)
+==========  ====  ===========================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .chains import best_chain, first_card_outcomes
+from .components import CITY_MATCH, MATCH, NUM_CARDS, NUM_PARKING, WORLD_SIZE
+
+CF_PLAY = 0
+CF_PLAY_KEY = CF_PLAY + NUM_CARDS
+CF_PLAY_USE = CF_PLAY_KEY + NUM_CARDS
+CF_CAN_PLAY = CF_PLAY_USE + NUM_CARDS
+CF_STOP = CF_CAN_PLAY + NUM_CARDS
+CF_BEST = CF_STOP + 1
+CF_DRAW = CF_BEST + 1
+CF_PARKED = CF_DRAW + NUM_PARKING
+CF_OPP = CF_PARKED + NUM_CARDS
+CF_NEXT = CF_OPP + NUM_CARDS
+CF_LINKS = CF_NEXT + NUM_CARDS
+CF_SIZE = CF_LINKS + NUM_CARDS
+
+_MATCH_F = MATCH.astype(np.float32)
+_TURN, _PARK = 1, 2
+
+
+def encode_chain_features(st, seat: int, out: np.ndarray) -> None:
+    """Write the block for ``seat`` into ``out`` (zeroed, length CF_SIZE)."""
+    hand_bits = st.hands[seat]
+    n = st.n
+    world = st.world
+    pos = st.pos
+    my_city = world[(pos[seat] + 1) % WORLD_SIZE]
+    out[CF_NEXT : CF_NEXT + NUM_CARDS] = CITY_MATCH[my_city] & hand_bits
+    opp = np.zeros(NUM_CARDS, bool)
+    for k in range(1, n):
+        opp |= CITY_MATCH[world[(pos[(seat + k) % n] + 1) % WORLD_SIZE]]
+    out[CF_OPP : CF_OPP + NUM_CARDS] = opp & hand_bits
+    h = hand_bits.astype(np.float32)
+    links = (_MATCH_F @ h - 1.0) * h  # a card matches itself
+    np.minimum(links * (1.0 / 6.0), 1.0, out=out[CF_LINKS : CF_LINKS + NUM_CARDS])
+
+    phase = st.phase_id
+    if st.cur != seat or phase not in (_TURN, _PARK) or not st.journal:
+        return
+    hand = [int(c) for c in np.flatnonzero(hand_bits)]
+    played = st.played
+    in_a2 = bool(played) and not st.a2_done
+    prev = tuple(played[-2:])
+    top = st.journal[-1]
+    key_held = st.key == seat
+    args = (top, my_city, key_held, st.key_gained, prev, in_a2)
+    if phase == _TURN:
+        if not st.a2_done:
+            stop, per_card = first_card_outcomes(hand, *args)
+            best = stop[2] if stop is not None else 0
+            for c, (_, _, moves, gains, uses) in per_card.items():
+                out[CF_CAN_PLAY + c] = 1.0
+                out[CF_PLAY + c] = moves / 3.0
+                if gains:
+                    out[CF_PLAY_KEY + c] = 1.0
+                if uses:
+                    out[CF_PLAY_USE + c] = 1.0
+                best = max(best, moves)
+            if stop is not None and stop[2]:
+                out[CF_STOP] = 1.0
+            out[CF_BEST] = best / 3.0
+        if not st.drew and not in_a2:
+            for i in range(NUM_PARKING):
+                card = st.parking[i]
+                if card >= 0:
+                    out[CF_DRAW + i] = best_chain(hand + [card], *args)[2] / 3.0
+    elif not played:  # park, before Action 2: what keeping each card is worth
+        for i, c in enumerate(hand):
+            out[CF_PARKED + c] = best_chain(hand[:i] + hand[i + 1 :], *args)[2] / 3.0
