@@ -80,6 +80,24 @@ def test_train_interrupt_resume_evaluate(tmp_path, monkeypatch, capsys):
     assert f"model file not found: {tmp_path / 'nope.zip'}" in capsys.readouterr().err
 
 
+def test_select_best_keeps_the_best_evaluated_model(tmp_path, capsys):
+    runs = tmp_path / "runs"
+    cfg = tmp_path / "tiny.yaml"
+    cfg.write_text(CONFIG.format(runs=runs))
+    assert train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0", "--set", "eval.select_best=random",
+                           "--set", "eval.final_games=4"]) == 0
+    (run_dir,) = runs.iterdir()
+    best = json.loads((run_dir / "best.json").read_text())
+    rows = [r for r in read_eval_csv(run_dir / "eval.csv") if r["opponent"] == "random"]
+    top = max((float(r["win_rate"]), float(r["mean_margin"])) for r in rows)
+    assert (best["win_rate"], best["mean_margin"]) == pytest.approx(top)
+    first = next(r for r in rows if (float(r["win_rate"]), float(r["mean_margin"])) == pytest.approx(top))
+    assert best["timesteps"] == int(first["timesteps"])  # the earliest of equally good models
+    assert (run_dir / "final_model.zip").read_bytes() == (run_dir / "best_model.zip").read_bytes()
+    assert (run_dir / "last_model.zip").is_file()
+    assert f"the one evaluated at {best['timesteps']} steps" in capsys.readouterr().out
+
+
 def test_failure_before_first_checkpoint_leaves_nothing(tmp_path, monkeypatch):
     runs = tmp_path / "runs"
     cfg = tmp_path / "tiny.yaml"

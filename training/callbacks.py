@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from travel_envs.agents.model import policy_from_sb3
 from travel_envs.evaluation.arena import versus
 
+BEST_MODEL = "best_model.zip"  # the best periodically evaluated model (eval.select_best)
 EVAL_FIELDS = ["timesteps", "wall_seconds", "opponent", "games", "wins", "draws", "win_rate",
                "ci_low", "ci_high", "mean_score", "mean_margin"]
 
@@ -140,6 +142,9 @@ class EvalCallback(BaseCallback):
         self.wall0 = start_wall
         self.csv_path = run_dir / "eval.csv"
         self.png_path = run_dir / "learning_curve.png"
+        self.best_path = run_dir / BEST_MODEL
+        self.best_info_path = run_dir / "best.json"
+        self.best = json.loads(self.best_info_path.read_text()) if self.best_info_path.is_file() else None
 
     def evaluate_now(self) -> None:
         cfg = self.cfg
@@ -156,8 +161,22 @@ class EvalCallback(BaseCallback):
             self.logger.record(f"eval/win_rate_vs_{opp}", s["win_rate"])
             self.logger.record(f"eval/mean_margin_vs_{opp}", s["mean_margin"])
             self.status[f"vs_{opp}"] = f"{100 * s['win_rate']:.0f}%"
+            if opp == cfg.eval.select_best:
+                self._keep_if_best(steps, opp, s)
         write_eval_csv(self.csv_path, rows)
         plot_learning_curve(rows, self.png_path, f"{cfg.name}: {cfg.env.id} {cfg.env.params}")
+
+    def _keep_if_best(self, steps: int, opp: str, s: dict) -> None:
+        """Save the model as best_model.zip if it beats the best so far (win rate, then margin)."""
+        score = (s["win_rate"], s["mean_margin"])
+        if self.best is not None and score <= (self.best["win_rate"], self.best["mean_margin"]):
+            return
+        tmp = self.best_path.with_name(".tmp_" + self.best_path.name)
+        self.model.save(tmp)
+        os.replace(tmp, self.best_path)
+        self.best = {"timesteps": steps, "opponent": opp, "win_rate": s["win_rate"],
+                     "mean_margin": s["mean_margin"], "games": s["games"]}
+        atomic_write_text(self.best_info_path, json.dumps(self.best, indent=2) + "\n")
 
     def _on_training_start(self) -> None:
         if self.eval_at_start:

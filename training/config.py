@@ -123,6 +123,15 @@ class EvalSection(_Section):
     final_opponents: Optional[list[str]] = Field(None, description="default: the same as opponents")
     processes: int = Field(1, ge=1, description="worker processes for the evaluation games")
     seed: int = Field(12345, ge=0)
+    select_best: Optional[str] = Field(None, description="an opponent of eval.opponents: final_model.zip is "
+                                       "the periodically evaluated model with the best win rate against it "
+                                       "(last_model.zip keeps the last weights); null: the last weights")
+
+    @model_validator(mode="after")
+    def _check_select_best(self):
+        if self.select_best is not None and self.select_best not in self.opponents:
+            raise ValueError(f"select_best={self.select_best!r} must be one of eval.opponents {self.opponents}")
+        return self
 
     @field_validator("opponents", "final_opponents")
     @classmethod

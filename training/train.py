@@ -16,7 +16,9 @@ allowed. A run folder (runs/<name>-<date>-<time>/) receives:
     tb/                   TensorBoard logs (tensorboard --logdir runs/)
     eval.csv              periodic evaluation vs the baselines (win rate, Wilson CI, score, margin)
     learning_curve.png    eval.csv drawn
-    final_model.zip       the trained model (play it with "model:<path>")
+    final_model.zip       the trained model (play it with "model:<path>"); with eval.select_best the
+                          best periodically evaluated one (best_model.zip, best.json), and the last
+                          weights in last_model.zip
     evaluation.md         final evaluation table (also printed)
     state.json            status, steps done, wall time
 
@@ -179,6 +181,25 @@ def _prev_cpu(run_dir: Path) -> float:
     return float(json.loads(path.read_text()).get("cpu_seconds", 0.0)) if path.is_file() else 0.0
 
 
+def _save_final_model(cfg: TrainingConfig, model, run_dir: Path, eval_cb) -> Path:
+    """Write final_model.zip: the last weights, or with ``eval.select_best`` the best evaluated model
+    (then the last weights go to last_model.zip)."""
+    final = run_dir / "final_model.zip"
+    last = run_dir / ("last_model.zip" if cfg.eval.select_best else "final_model.zip")
+    tmp = run_dir / f".tmp_{last.name}"
+    model.save(tmp)
+    tmp.replace(last)
+    if cfg.eval.select_best:
+        if eval_cb.best is not None and eval_cb.best_path.is_file():
+            shutil.copyfile(eval_cb.best_path, tmp)
+            b = eval_cb.best
+            print(f"final model: the one evaluated at {b['timesteps']} steps "
+                  f"({100 * b['win_rate']:.0f}% against {b['opponent']} over {b['games']} games); "
+                  f"the last weights are in {last.name}")
+        tmp.replace(final)
+    return final
+
+
 def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     """Run (or resume) training; returns the run folder."""
     import torch
@@ -252,12 +273,9 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if limit is not None and limit.hit:
             print(f"time limit of {cfg.train.time_limit_minutes} min reached after {model.num_timesteps} steps")
         save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
-        final = run_dir / "final_model.zip"
-        tmp = run_dir / ".tmp_final_model.zip"
-        model.save(tmp)
-        tmp.replace(final)
         if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0:
             eval_cb.evaluate_now()
+        final = _save_final_model(cfg, model, run_dir, eval_cb)
         wall = prev_wall + time.time() - wall0
         _write_state(run_dir, status="trained", timesteps=model.num_timesteps, wall_seconds=round(wall, 1),
                      time_limit_hit=bool(limit is not None and limit.hit))
