@@ -80,3 +80,30 @@ def test_hidden_information_stays_hidden():
     before = env.observe("player_0")["observation"].copy()
     env.unwrapped.game_state.secrets[1] = (env.unwrapped.game_state.secrets[1] + 1) % 5
     assert np.array_equal(env.observe("player_0")["observation"], before)
+
+
+def test_order_enforcing_checks_kept():
+    """The wrapper's fast ``step`` / ``agent_iter`` keep PettingZoo's order checks."""
+    env = make(target=3)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="reset"):
+        env.agent_iter()
+    env.reset(seed=0)
+    it = iter(env.agent_iter())
+    assert next(it) == "player_0"
+    with pytest.raises(AssertionError, match="step"):
+        next(it)
+    assert len(list(env.agent_iter(max_iter=0))) == 0
+
+
+def test_observed_masks_are_independent_copies():
+    env = make(target=3)
+    env.reset(seed=0)
+    first = env.observe("player_0")["action_mask"]
+    assert first.dtype == np.int8 and first.any()
+    first[:] = 0
+    again = env.observe("player_0")["action_mask"]
+    assert again.any() and again is not first
+    env.step(int(np.flatnonzero(again)[0]))
+    assert not env.observe("player_0")["action_mask"].any()

@@ -16,6 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from .game import Game, GameState, IllegalActionError, ParameterError, check_choice
 from .rewards import check_reward_mode, terminal_rewards
@@ -91,6 +92,7 @@ class TravelAECEnv(AECEnv):
         self._action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(low, high, (self.game.state_size,), np.float32)
         self._zero_mask = np.zeros(self.game.num_actions, np.int8)
+        self._obs_size = self.game.observation_size
         self._rng: np.random.Generator | None = None
         self._state: GameState | None = None
         self._mask: np.ndarray | None = None
@@ -140,15 +142,20 @@ class TravelAECEnv(AECEnv):
         self._after_action()
 
     def _legal_mask(self) -> np.ndarray:
+        """The current decision's mask as int8, computed once per decision. A bool mask (a fresh
+        array by the contract) is reinterpreted in place rather than copied; the adapter never
+        writes to it and ``observe`` hands out copies."""
         if self._mask is None:
-            self._mask = self._state.legal_action_mask().astype(np.int8)
+            m = self._state.legal_action_mask()
+            self._mask = m.view(np.int8) if m.dtype == np.bool_ else m.astype(np.int8)
         return self._mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        obs = np.zeros(self.game.observation_size, np.float32)
-        self._state.observation(seat, obs)
-        live = not self._state.is_terminal and seat == self._state.current_player
+        state = self._state
+        obs = np.zeros(self._obs_size, np.float32)
+        state.observation(seat, obs)
+        live = not state.is_terminal and seat == state.current_player
         mask = self._legal_mask().copy() if live and agent in self.agents else self._zero_mask.copy()
         return {"observation": obs, "action_mask": mask}
 
@@ -231,8 +238,44 @@ class _OrderEnforcing(OrderEnforcingWrapper):
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
 
+    def step(self, action) -> None:
+        """``OrderEnforcingWrapper.step`` (same checks and warnings), reading ``agents`` directly."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderEnforcingIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _OrderEnforcingIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> "_OrderEnforcingIterator":
+        return _OrderEnforcingIterator(self.env, self.max_iter)
+
+
+class _OrderEnforcingIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing ``agent_iter`` iterator (same stop condition and the same
+    "step() or reset() in the loop" check), reading the raw env's attributes directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection
 
 
 def wrap(raw: TravelAECEnv) -> OrderEnforcingWrapper:
