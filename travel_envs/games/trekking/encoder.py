@@ -87,7 +87,7 @@ def _player_blocks(st) -> memoryview:
     part only where its own data changed (see ``_update_block``); a new round moves "rounds since the
     last summit"."""
     pb = st._pb
-    n = st.num_players
+    n = st.p.num_players
     if pb is None:
         pb = st._pb = memoryview(np.zeros(2 * n * PLAYER_BLOCK, np.float32))
         st._bmem = {}
@@ -207,8 +207,9 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     last = st.last_summit_round[s]
     pb[e] = float(st.rested_since_summit[s])
     pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    pb[e + 2] = min(max(score / 80.0, 0.0), 1.0)
-    n = st.num_players
+    v = score / 80.0
+    pb[e + 2] = 0.0 if v < 0.0 else (1.0 if v > 1.0 else v)
+    n = st.p.num_players
     if n > 1:
         d = (s + n) * PLAYER_BLOCK
         pb[d:d + PLAYER_BLOCK] = pb[b:b + PLAYER_BLOCK]
@@ -381,7 +382,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         mv[o + 3] = st.t_tags / 2.0
         mv[o + 4] = float(st.t_path >= 0)
         mv[o + 5] = float(st.t_refuge)
-    n = st.num_players
+    n = p.num_players
     pb = _player_blocks(st)
     mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
     tail = st._tail

@@ -456,9 +456,15 @@ class TrekkingState(GameState):
                     m[A.SEARCH + b] = True
 
     def _tag_mask_any(self) -> bool:
+        """Whether a tag is possible now; if so, also caches the tag decision's legal mask (the one
+        ``_compute_mask`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
         m = [False] * A.NUM_ACTIONS
         self._tag_mask(self.order[self.turn_pos], m)
-        return any(m)
+        if any(m):
+            m[A.STOP_TAGGING] = True
+            self._mask = _mask_array(m)
+            return True
+        return False
 
     # ------------------------------------------------------------ transitions
     @property
@@ -468,6 +474,7 @@ class TrekkingState(GameState):
     def _apply(self, action: int) -> None:
         self._blocks.pop(self.current_player, None)
         self._mask = None
+        moves = self._moves
         self._moves = {}
         ph = self.stage
         if ph == "refuge":
@@ -488,7 +495,7 @@ class TrekkingState(GameState):
             elif action >= A.REST:
                 self._rest(seat, action - A.REST)
             else:
-                self._move(seat, action - A.MOVE)
+                self._move(seat, action - A.MOVE, moves.get(seat))
             return
         if ph == "tag":
             if action == A.STOP_TAGGING:
@@ -533,9 +540,10 @@ class TrekkingState(GameState):
             pile ^= 1
         return self.route_piles[pile].pop()
 
-    def _move(self, seat: int, d: int) -> None:
+    def _move(self, seat: int, d: int, costs: list | None = None) -> None:
+        """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
         self._tail = None
-        need, dest, colour, ascent = self.move_cost(seat, d)
+        need, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
         start, end = self.map.altitude[here], self.map.altitude[dest]
