@@ -65,19 +65,25 @@ _E0 = _T0 + 15
 _ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
 _ZERO6 = memoryview(np.zeros(6, np.float32))
 _F32 = np.dtype(np.float32)
+_MORNING = C.MORNING_ROUNDS
 
 
-def _static_header(st) -> memoryview:
-    """Player count, route plan and GPS side: fixed for the whole game."""
+def _static_header(st) -> tuple[memoryview, memoryview]:
+    """Offsets 16-72 (afternoon flag, player count, route plan, active weather card, GPS side),
+    which only change at noon: the morning and the afternoon version, built once per game."""
     h = st._static
     if h is None:
-        a = np.zeros(4 + 40, np.float32)
-        a[st.num_players - 1] = 1.0
-        o = 4
+        a = np.zeros((2, 73 - 16), np.float32)
+        a[:, 17 - 16 + st.num_players - 1] = 1.0
+        o = 21 - 16
         for slot in range(6):
-            a[o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
+            a[:, o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
             o += len(C.PLAN_DECKS[slot])
-        h = st._static = memoryview(a)
+        a[1, 0] = 1.0
+        a[0, 61 - 16 + _WEATHER_INDEX[st.plan[0]]] = 1.0
+        a[1, 61 - 16 + _WEATHER_INDEX[st.plan[1]]] = 1.0
+        a[:, 71 - 16 + st.side] = 1.0
+        h = st._static = (memoryview(a[0]), memoryview(a[1]))
     return h
 
 
@@ -121,7 +127,8 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     ng, na, nt = len(gps), len(animals), len(tokens)
     mem = st._bmem.get(s)
     if mem is None or ng < mem[1] or na < mem[2] or nt < mem[7]:  # first use (or a shrunken list)
-        pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
+        if mem is not None:  # a block never written is still all zeros
+            pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
         pb[b] = 1.0
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
         # (rest cards, flipped)
@@ -243,17 +250,23 @@ def _encode_board(st) -> memoryview:
     piles in ``st._piles_dirty`` (bit ``colour`` when a route card of that colour is taken, bit 3 when
     a rest card is taken; a Sunday-hiker turn sets all)."""
     mv = st._board
-    if mv is None:
-        mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
-        st._board_snap = [[-2] * len(st.map_animals), None, None]
     snap = st._board_snap
+    if snap is None:
+        if mv is None:
+            mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
+        snap = st._board_snap = [[-2] * len(st.map_animals), None, None]
     ma = st.map_animals
     seen = snap[0]
-    if ma != seen:
-        for sp, an in enumerate(ma):
-            if an != seen[sp]:
-                mv[6 * sp:6 * sp + 6] = _ONEHOT6[an + 1]
-                seen[sp] = an
+    if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
+        o = 1
+        for an in ma:
+            old = seen[o // 6]
+            if an != old:
+                if old > -2:
+                    mv[o + old] = 0.0
+                mv[o + an] = 1.0
+                seen[o // 6] = an
+            o += 6
     bags = st.bags
     if bags != snap[1]:
         o = _O_BAGS - _O_MAP
@@ -309,8 +322,9 @@ def _encode_solo(st) -> memoryview:
     """The solo section, in a buffer kept in the state; after the Sunday hikers' turn only what
     changed is rewritten (their positions, their animals and score, their deck)."""
     mv = st._solo_buf
-    if mv is None:
-        mv = st._solo_buf = memoryview(np.zeros(52, np.float32))
+    if st._solo_seen is None:
+        if mv is None:
+            mv = st._solo_buf = memoryview(np.zeros(52, np.float32))
         # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
         st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
         mv[51] = float(st.p.solo_difficulty == "hard")
@@ -329,10 +343,11 @@ def _encode_solo(st) -> memoryview:
         vp = 0
         for k in range(5):
             x = oa[k]
-            mv[36 + k] = min(x / 10.0, 1.0)
+            mv[36 + k] = x / 10.0 if x < 10 else 1.0
             vp += _ANIMAL_VP[k] * x
         mv[41] = nt / 20.0
-        mv[42] = min(max((2 * vp + 4 * nt + st._solo_base) / 80.0, 0.0), 1.0)
+        v = (2 * vp + 4 * nt + st._solo_base) / 80.0
+        mv[42] = 0.0 if v < 0.0 else (1.0 if v > 1.0 else v)
         seen[1] = oa[:]
         seen[2] = nt
     deck = st.opp_deck
@@ -350,6 +365,24 @@ def _encode_solo(st) -> memoryview:
     return mv
 
 
+def _solo_buffers(st) -> memoryview:
+    """Solo play: one buffer laid out like the observation from the player blocks to the end, whose
+    parts serve as the player-block, board and solo buffers (the other seats' blocks and the moves /
+    tags sections stay zero there; those sections are written into the observation itself)."""
+    a = memoryview(np.zeros(OBS_SIZE - _O_PLAYERS, np.float32))
+    st._solo_all = a
+    st._pb = a[:2 * PLAYER_BLOCK]  # row 1 is never written with one seat
+    st._bmem = {}
+    st._blocks.clear()
+    st._board = a[_O_MAP - _O_PLAYERS:_O_MOVES - _O_PLAYERS]
+    st._board_snap = None
+    st._tail = None
+    st._solo_buf = a[_O_SOLO - _O_PLAYERS:]
+    st._solo_seen = None
+    st._solo = None
+    return a
+
+
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
     copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
@@ -364,14 +397,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     ph = st.stage
     rnd = st.rnd
     mv[3 + rnd] = 1.0
-    mv[61 + _WEATHER_INDEX[st.plan[0] if rnd <= C.MORNING_ROUNDS else st.plan[1]]] = 1.0
-    mv[71 + st.side] = 1.0
     if ph in _PHASE_INDEX:
         mv[_PHASE_INDEX[ph]] = 1.0
-    if rnd > C.MORNING_ROUNDS:
-        mv[16] = 1.0
     h = st._static
-    mv[17:61] = h if h is not None else _static_header(st)
+    if h is None:
+        h = _static_header(st)
+    mv[16:73] = h[1] if rnd > _MORNING else h[0]
     acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
     if acting:
         o = _O_TURN
@@ -383,13 +414,21 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         mv[o + 4] = float(st.t_path >= 0)
         mv[o + 5] = float(st.t_refuge)
     n = p.num_players
-    pb = _player_blocks(st)
-    mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
-    tail = st._tail
-    mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
-    if n == 1:
-        solo = st._solo
-        mv[_O_SOLO:] = solo if solo is not None else _encode_solo(st)
+    if n == 1:  # player block, board and solo sections live in one buffer: one copy
+        allbuf = st._solo_all
+        if allbuf is None:
+            allbuf = _solo_buffers(st)
+        _player_blocks(st)
+        if st._tail is None:
+            _encode_board(st)
+        if st._solo is None:
+            _encode_solo(st)
+        mv[_O_PLAYERS:] = allbuf
+    else:
+        pb = _player_blocks(st)
+        mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
+        tail = st._tail
+        mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
     if st.pos[seat] >= 0:
         e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
         o = _O_MOVES

@@ -157,6 +157,7 @@ class TrekkingState(GameState):
         self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
         self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
         self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
+        self._solo_all = None  # solo: one buffer holding the player block, board and solo buffers (encoder)
         self._solo_buf = self._solo_base = self._solo_seen = None  # its buffer, the constant part of
         # the Sunday hikers' score, what the buffer holds
 
@@ -672,22 +673,27 @@ class TrekkingState(GameState):
         return -1
 
     def _move_sunday_hiker(self, h: int, d0: int, req: int) -> None:
-        d = self.sunday_path(h, d0, req)
+        here = self.sunday_pos[h]
+        m = self.map
+        key = (h, here, d0, req)  # sunday_path, inlined
+        d = m.sunday_memo.get(key)
+        if d is None:
+            d = m.sunday_memo[key] = self._sunday_path(h, here, d0, req)
         if d < 0:
             self.events.append(f"Sunday hiker {C.TILES[h]} stays")
             return
-        here = self.sunday_pos[h]
-        dest = self.map.neighbour[here][d]
-        path = self.map.neighbour_path[here][d]
+        dest = m.neighbour[here][d]
+        path = m.neighbour_path[here][d]
         self.sunday_pos[h] = dest
         # the spaces beside the path holding an animal of the lowest VP, in space order
         ma = self.map_animals
         options = []
         low = 99
-        for s in self.map.path_spaces[path]:
+        vps = C.ANIMAL_VP
+        for s in m.path_spaces[path]:
             a = ma[s]
             if a >= 0:
-                v = C.ANIMAL_VP[a]
+                v = vps[a]
                 if v < low:
                     low = v
                     options = [s]
