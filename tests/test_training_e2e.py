@@ -80,13 +80,17 @@ def test_train_interrupt_resume_evaluate(tmp_path, monkeypatch, capsys):
     assert f"model file not found: {tmp_path / 'nope.zip'}" in capsys.readouterr().err
 
 
-def test_select_best_keeps_the_best_evaluated_model(tmp_path, capsys):
+def test_dagger_rounds_and_select_best(tmp_path, capsys):
     runs = tmp_path / "runs"
     cfg = tmp_path / "tiny.yaml"
     cfg.write_text(CONFIG.format(runs=runs))
-    assert train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0", "--set", "eval.select_best=random",
-                           "--set", "eval.final_games=4"]) == 0
+    assert train_cli.main(["--config", str(cfg), "--set", "eval.select_best=random", "--set", "eval.final_games=4",
+                           "--set", "pretrain.dagger_rounds=1", "--set", "pretrain.dagger_games=6"]) == 0
     (run_dir,) = runs.iterdir()
+    out = capsys.readouterr().out
+    assert "DAgger round 1/1" in out
+    assert json.loads((run_dir / "pretrain.json").read_text())["dagger_rounds"] == 1
+    assert not list(run_dir.glob("dagger_*.npz"))
     best = json.loads((run_dir / "best.json").read_text())
     rows = [r for r in read_eval_csv(run_dir / "eval.csv") if r["opponent"] == "random"]
     top = max((float(r["win_rate"]), float(r["mean_margin"])) for r in rows)
@@ -95,7 +99,7 @@ def test_select_best_keeps_the_best_evaluated_model(tmp_path, capsys):
     assert best["timesteps"] == int(first["timesteps"])  # the earliest of equally good models
     assert (run_dir / "final_model.zip").read_bytes() == (run_dir / "best_model.zip").read_bytes()
     assert (run_dir / "last_model.zip").is_file()
-    assert f"the one evaluated at {best['timesteps']} steps" in capsys.readouterr().out
+    assert f"the one evaluated at {best['timesteps']} steps" in out
 
 
 def test_failure_before_first_checkpoint_leaves_nothing(tmp_path, monkeypatch):

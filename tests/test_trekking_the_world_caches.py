@@ -6,6 +6,30 @@ import pytest
 from travel_envs.games.trekking_the_world import GAME
 from travel_envs.games.trekking_the_world import engine as G
 from travel_envs.games.trekking_the_world import movement as M
+from travel_envs.games.trekking_the_world.actions import A_LOC, A_STOP, NUM_ACTIONS
+
+
+def _reference_moving_mask(s) -> np.ndarray:
+    """The moving-phase mask written plainly: every single step (walk or flight) after which an
+    exhaustive search (no memo) still finds a legal end."""
+
+    def can_end(rules, v, visited, steps, money):
+        if steps >= rules.n_min and v != rules.start:
+            return True
+        if steps >= rules.n_max:
+            return False
+        return any(can_end(rules, w, visited | (1 << w), steps + inc, money - cost)
+                   for w, inc, cost in M.next_steps(rules, v, visited, money))
+
+    m = np.zeros(NUM_ACTIONS, bool)
+    rules = s.move_rules()
+    v, money = s.loc[s.turn_seat], s.money[s.turn_seat]
+    for w, inc, cost in M.next_steps(rules, v, s.visited, money):
+        if can_end(rules, w, s.visited | (1 << w), s.steps + inc, money - cost):
+            m[A_LOC + w] = True
+    if s.n_min <= s.steps < s.n_max and v != s.start:
+        m[A_STOP] = True
+    return m
 
 
 @pytest.mark.parametrize("n,params", [(1, {}), (4, {"tours_to_end": 2}), (2, {"auto_forced": False, "tours_to_end": 2})])
@@ -18,7 +42,9 @@ def test_memoised_moving_mask_equals_fresh_computation(n, params):
         m = s.legal_action_mask()
         if s.phase_id == G.PH_MOVING:
             moving += 1
-            G._MOVING_MASKS.clear()
+            assert (m == _reference_moving_mask(s)).all()
+            G._MOVING_LEGAL.clear()
+            G._MASKS.clear()
             M._MEMO.clear()
             fresh = s._compute_mask()  # computed from scratch (and memoised)
             assert (m == fresh).all()
@@ -28,3 +54,25 @@ def test_memoised_moving_mask_equals_fresh_computation(n, params):
             assert (s._compute_mask() == fresh).all()
         s.apply_action(int(rng.choice(np.flatnonzero(m))))
     assert moving > 10
+
+
+def test_moving_masks_with_movement_powers():
+    """Revisits (Milford Sound), free and step-less flights and Torres del Paine change the search."""
+    rng = np.random.default_rng(0)
+    checked = with_powers = 0
+    for seed in range(30):
+        s = GAME(num_players=2).new_initial_state(np.random.default_rng(seed))
+        while not s.is_terminal and s.turns_taken[0] < 6:
+            if s.phase_id == G.PH_MOVING and s.steps == 0:  # give this move a random set of powers
+                s.revisit, s.free_flights, s.no_step_flights, torres = (bool(x) for x in rng.integers(2, size=4))
+                s.n_min = max(1, s.n_max - 2) if torres else s.n_max
+                s.money[s.turn_seat] = int(rng.integers(0, 12))
+                s._mask = None
+                s.touch()
+            m = s.legal_action_mask()
+            if s.phase_id == G.PH_MOVING:
+                assert (m == _reference_moving_mask(s)).all()
+                checked += 1
+                with_powers += s.revisit and s.no_step_flights and s.n_min < s.n_max
+            s.apply_action(int(rng.choice(np.flatnonzero(m))))
+    assert checked > 300 and with_powers > 20

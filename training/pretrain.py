@@ -13,6 +13,10 @@ PPO then improves on it against the opponent mix.
 2. :func:`clone` fits the MaskablePPO policy (masked cross-entropy on the
    teacher's actions) and value head (MSE on the targets) with Adam, and
    reports the held-out action agreement.
+3. Optional DAgger rounds (``dagger_rounds``): the cloned learner plays the teacher's seat, the
+   teacher labels every state it reaches, the new samples join the data set and the policy is
+   fitted again. Plain cloning only sees states the teacher reaches; a learner that slips once
+   is in states it never saw, and this is where its mistakes compound.
 """
 
 from __future__ import annotations
@@ -31,11 +35,16 @@ def _seed(*keys: int) -> int:
 
 
 def _collect_chunk(args):
-    env_id, params, teacher_spec, opponents, games, seed, gamma, reward_kind = args
+    env_id, params, teacher_spec, opponents, games, seed, gamma, reward_kind, driver_path = args
     raw = make_raw_env(env_id, **{**params, "illegal_action": "raise"})
     n = raw.game.num_players
     size = raw.game.observation_size
     teacher = make_policy(teacher_spec, env_id, seed=_seed(seed, 1))
+    driver = None
+    if driver_path is not None:  # DAgger: the learner moves, the teacher labels
+        from travel_envs.agents.model import NumpyMLPPolicy
+
+        driver = NumpyMLPPolicy.load(driver_path, deterministic=True)
     opp_pols = {o: (teacher if o == teacher_spec else make_policy(o, env_id, seed=_seed(seed, 2, i)))
                 for i, o in enumerate(opponents)}
     obs_l, mask_l, act_l, ret_l = [], [], [], []
@@ -55,11 +64,14 @@ def _collect_chunk(args):
             state.observation(seat, buf)
             action = policy.act(buf, mask, state)
             if policy is teacher:
+                label = action
+                if driver is not None:
+                    action = driver.act(buf, mask)
                 recorded[seat].append(len(act_l))
                 margins[seat].append(_margin(state.scores(), seat))
                 obs_l.append(buf.astype(np.float16))
                 mask_l.append(np.asarray(mask, bool).copy())
-                act_l.append(int(action))
+                act_l.append(int(label))
                 ret_l.append(0.0)
             raw.step(action)
         scale = float(getattr(raw.game, "score_scale", 1.0)) or 1.0
@@ -88,11 +100,15 @@ def _margin(scores, seat: int) -> float:
 
 
 def collect(env_id, params: dict, teacher: str, opponents: list[str], games: int, seed: int,
-            gamma: float, processes: int = 1, reward: str = "adapter"):
-    """Demonstrations ``(obs float16 [N, D], masks bool [N, A], actions [N], value targets [N])``."""
+            gamma: float, processes: int = 1, reward: str = "adapter", driver: str | None = None):
+    """Demonstrations ``(obs float16 [N, D], masks bool [N, A], actions [N], value targets [N])``.
+
+    ``driver``: a frozen learner (``.npz``) that makes the moves of the teacher's seat while the
+    teacher only labels them (a DAgger round: states the learner reaches, actions the teacher takes).
+    """
     order = list(range(games))
-    args = [(env_id, dict(params), teacher, list(opponents), order[i::processes], _seed(seed, 4), gamma, reward)
-            for i in range(processes)]
+    args = [(env_id, dict(params), teacher, list(opponents), order[i::processes], _seed(seed, 4), gamma, reward,
+             driver) for i in range(processes)]
     args = [a for a in args if a[4]]
     if processes <= 1:
         parts = [_collect_chunk(a) for a in args]

@@ -151,6 +151,8 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
 
 def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     """Behaviour cloning of ``cfg.pretrain.teacher`` into the fresh model (see training/pretrain.py)."""
+    import numpy as np
+
     from . import pretrain as bc
     from .callbacks import atomic_write_text
 
@@ -161,6 +163,21 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
                       cfg.ppo.gamma, pt.processes, reward=cfg.env.reward)
     print(f"behaviour cloning: {len(data[2])} decisions in {time.time() - t0:.0f} s", flush=True)
     stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed)
+    for r in range(pt.dagger_rounds):
+        from travel_envs.agents.model import policy_from_sb3
+
+        driver = run_dir / f"dagger_{r + 1}.npz"
+        policy_from_sb3(model.policy, deterministic=True, name="learner").save(driver)
+        more = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.dagger_games,
+                          cfg.train.seed + 1000 * (r + 1), cfg.ppo.gamma, pt.processes, reward=cfg.env.reward,
+                          driver=str(driver))
+        driver.unlink()
+        data = tuple(np.concatenate([a, b]) for a, b in zip(data, more))
+        print(f"DAgger round {r + 1}/{pt.dagger_rounds}: {len(more[2])} learner-visited decisions labelled, "
+              f"{len(data[2])} in all", flush=True)
+        stats = bc.clone(model, data, pt.dagger_epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef,
+                         cfg.train.seed + r + 1)
+        stats["dagger_rounds"] = r + 1
     stats["wall_seconds"] = round(time.time() - t0, 1)
     atomic_write_text(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
     return stats

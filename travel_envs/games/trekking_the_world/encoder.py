@@ -126,8 +126,6 @@ _TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token cou
 _MONEY_AT = _POFF["money"]
 _TABLE_CACHE: dict = {}
 _ITIN_ROWS_CACHE: dict = {}  # (5 available Itineraries, discard top) -> their feature rows
-_OBS_CACHE: dict = {}  # (seat, table key, player keys) -> everything but the turn context
-_OBS_CACHE_LIMIT = 1_000
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
 
@@ -229,54 +227,43 @@ def _player_block(s, p: int, key: tuple) -> memoryview:
     return mv
 
 
-_CONTEXT = operator.attrgetter("recolour", "pending", "kili_row", "halong_target",
-                               "end_triggered", *TURN_FLAGS, *TURN_COUNTS)
+_FLAGS = operator.attrgetter(*TURN_FLAGS)
+_COUNTS = operator.attrgetter(*TURN_COUNTS)
+_ZERO = memoryview(np.zeros(max(GLOBAL_SIZE, PLAYER_SIZE), np.float32))
+
+# Adjacent global blocks written together (checked here so a layout change cannot break them).
+_CTX_AT = _GOFF["pending_power"]  # pending power .. end triggered / Tours to end
+_CTX_END = _GOFF["itinerary_in_play"]
+assert _GOFF["kilimanjaro_returned_row"] == _CTX_AT + _NC + 1 and _GOFF["end_triggered_and_tours_to_end"] + 2 == _CTX_END
+_TURN_AT = _GOFF["turn_flags"]  # turn flags, turn counts, recolour, fresh Encounters
+_TURN_END = _GOFF["fresh_encounters"] + _NC
+assert _GOFF["turn_counts"] == _TURN_AT + len(TURN_FLAGS) and _GOFF["recolour"] == _GOFF["turn_counts"] + len(TURN_COUNTS)
+assert _GOFF["fresh_encounters"] == _GOFF["recolour"] + C.NUM_COLOURS
+_TURN_CACHE: dict = {}  # (Itinerary chosen, turn flags, turn counts, recolour, fresh Encounters) -> dense block
 
 
-def _build(s, seat: int, n: int, size: int, t_key: tuple, p_keys: list) -> np.ndarray:
-    """Everything except the per-decision entries (phase, acting seat, steps, start,
-    visited locations, Trekker locations, money, Itinerary rows and pile sizes, supplies,
-    turns taken)."""
-    g = _GOFF
-    full = np.zeros(size, np.float32)
-    mv = memoryview(full)
-    if s.pending == PENDING_FF:
-        mv[g["pending_power"] + _NC] = 1.0
-    elif s.pending >= 0:
-        mv[g["pending_power"] + s.pending] = 1.0
-    if s.kili_row >= 0:
-        mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
-    if s.halong_target >= 0:
-        mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
-    if s.recolour >= 0:
-        mv[g["recolour"] + s.recolour] = 1.0
-    o = g["fresh_encounters"]
-    for c in s.fresh_encs:
-        mv[o + c] = 1.0
-    o = g["end_triggered_and_tours_to_end"]
-    if s.end_triggered:
-        mv[o] = 1.0
-    mv[o + 1] = s.game.params.end_tours / 6.0
-    if s.itin >= 0:
-        o = g["turn_flags"]
-        for i, f in enumerate(TURN_FLAGS):
-            if getattr(s, f):
-                mv[o + i] = 1.0
-        o = g["turn_counts"]
-        for i, f in enumerate(TURN_COUNTS):
-            x = getattr(s, f)
+def _turn_block(s, key: tuple) -> memoryview:
+    """Turn flags, turn counts, recolour and fresh Encounters (``_TURN_AT:_TURN_END``), cached by content."""
+    block = np.zeros(_TURN_END - _TURN_AT, np.float32)
+    mv = memoryview(block)
+    if key[0]:  # an Itinerary is chosen (before that the turn flags and counts are not written)
+        for i, x in enumerate(key[1]):
+            if x:
+                mv[i] = 1.0
+        o = len(TURN_FLAGS)
+        for i, x in enumerate(key[2]):
             if x:
                 mv[o + i] = min(x, 5) / 5.0
-    seg, rival = _table_block(s, n, t_key)
-    mv[_TABLE_AT:_TABLE_END] = seg
-    if rival is not None:
-        mv[_RIVAL_AT], mv[_RIVAL_AT + 1] = rival
-    o = GLOBAL_SIZE
-    for i in range(n):
-        mv[o:o + PLAYER_SIZE] = _player_block(s, (seat + i) % n, p_keys[i])
-        o += PLAYER_SIZE
-    full.flags.writeable = False  # shared through the content cache
-    return full
+    o = _GOFF["recolour"] - _TURN_AT
+    if s.recolour >= 0:
+        mv[o + s.recolour] = 1.0
+    o = _GOFF["fresh_encounters"] - _TURN_AT
+    for c in s.fresh_encs:
+        mv[o + c] = 1.0
+    if len(_TURN_CACHE) > _CACHE_LIMIT:
+        _TURN_CACHE.clear()
+    _TURN_CACHE[key] = mv
+    return mv
 
 
 _ITIN_SLOTS_AT = _GOFF["itinerary_slots"]
@@ -293,16 +280,118 @@ _CURRENT_AT = _GOFF["current_player_relative"]
 _STEPS_AT = _GOFF["move_n_max_n_min_steps"] + 2
 _START_AT = _GOFF["move_start"]
 _VISITED_AT = _GOFF["move_visited"]
-
+_CUBE_NORM = float(C.CUBES_PER_COLOUR)
+_TOKEN_NORM = float(C.TOKENS_PER_TYPE)
 
 _ITIN_ROW_VIEWS = tuple(memoryview(ITIN_TABLE[i]) for i in range(C.NUM_ITINERARIES))
+_NO_ITIN = memoryview(ITIN_TABLE[-1])  # zeros
+
+
+@lru_cache(maxsize=None)
+def _seat_order(n: int, seat: int) -> tuple[tuple[int, int, int], ...]:
+    """(player, its block's offset, the offset of its money) in ``seat``'s observation order."""
+    return tuple((p, GLOBAL_SIZE + i * PLAYER_SIZE, GLOBAL_SIZE + i * PLAYER_SIZE + _MONEY_AT)
+                 for i, p in enumerate((*range(seat, n), *range(seat))))
+
+
+class _View:
+    """One seat's observation without the per-decision entries (phase, acting seat, the move in
+    progress, Trekker locations, money), kept up to date block by block: the state's revision
+    ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell which parts
+    may have changed since the view was last written."""
+
+    __slots__ = ("arr", "mv", "rev", "pver", "pkeys", "tkey", "turn_key", "cards")
+
+    def __init__(self, n: int, size: int):
+        self.arr = np.zeros(size, np.float32)
+        self.mv = memoryview(self.arr)
+        self.rev = -1
+        self.pver = [-1] * n
+        self.pkeys: list = [None] * n
+        self.tkey = None
+        self.turn_key = None
+        self.cards = None
+
+
+def _refresh(s, seat: int, n: int, view: _View) -> None:
+    """Rewrite the parts of ``view`` that changed since it was last written."""
+    mv = view.mv
+    g = _GOFF
+    # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
+    mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
+    if s.pending == PENDING_FF:
+        mv[g["pending_power"] + _NC] = 1.0
+    elif s.pending >= 0:
+        mv[g["pending_power"] + s.pending] = 1.0
+    if s.kili_row >= 0:
+        mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
+    if s.halong_target >= 0:
+        mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
+    o = g["end_triggered_and_tours_to_end"]
+    if s.end_triggered:
+        mv[o] = 1.0
+    mv[o + 1] = s.game.params.end_tours / 6.0
+    it = s.itin
+    mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
+    turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
+    if turn_key != view.turn_key:
+        block = _TURN_CACHE.get(turn_key)
+        if block is None:
+            block = _turn_block(s, turn_key)
+        mv[_TURN_AT:_TURN_END] = block
+        view.turn_key = turn_key
+    # the public table, then the Itinerary rows and piles (the table segment has zeros there)
+    t_key = _table_key(s, n)
+    if t_key != view.tkey:
+        seg, rival = _table_block(s, n, t_key)
+        mv[_TABLE_AT:_TABLE_END] = seg
+        if rival is not None:
+            mv[_RIVAL_AT], mv[_RIVAL_AT + 1] = rival
+        view.tkey = t_key
+    deck, discard = s.itin_deck, s.itin_discard
+    cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1)
+    if cards != view.cards:
+        rows = _ITIN_ROWS_CACHE.get(cards)
+        if rows is None:
+            if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
+                _ITIN_ROWS_CACHE.clear()
+            rows = _ITIN_ROWS_CACHE[cards] = memoryview(ITIN_TABLE[list(cards)].ravel())
+        mv[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
+        view.cards = cards
+    mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
+    mv[_ITIN_DECK_AT + 1] = len(discard) / C.NUM_ITINERARIES
+    cs, ts = s.cube_supply, s.token_supply
+    o = _SUPPLY_AT
+    mv[o] = cs[0] / _CUBE_NORM
+    mv[o + 1] = cs[1] / _CUBE_NORM
+    mv[o + 2] = cs[2] / _CUBE_NORM
+    mv[o + 3] = cs[3] / _CUBE_NORM
+    mv[o + 4] = ts[0] / _TOKEN_NORM
+    mv[o + 5] = ts[1] / _TOKEN_NORM
+    mv[o + 6] = ts[2] / _TOKEN_NORM
+    mv[o + 7] = ts[3] / _TOKEN_NORM
+    # player blocks: a player's block changes only through that player's own actions
+    pver, seen = s._pver, view.pver
+    if pver != seen:
+        for p, o, _ in _seat_order(n, seat):
+            if pver[p] != seen[p]:
+                key = _player_key(s, p)
+                if key != view.pkeys[p]:
+                    block = _PLAYER_CACHE.get(key)
+                    if block is None:
+                        block = _player_block(s, p, key)
+                    mv[o:o + PLAYER_SIZE] = block
+                    view.pkeys[p] = key
+                mv[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
+                seen[p] = pver[p]
+    view.rev = s._rev
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view. Everything but a few per-decision entries comes from a
-    content-keyed cache (the key is built from the state, so it is never stale);
-    the per-decision entries are written as scalars (through a memoryview: faster
-    than numpy item assignment, same float32 rounding)."""
+    """Write ``seat``'s view: a per-seat copy of everything but a few per-decision entries,
+    updated block by block when the state's revision says something may have changed (see
+    ``_refresh``), is copied in, then the per-decision entries are written as scalars (through
+    a memoryview: faster than numpy item assignment, same float32 rounding)."""
     mv = memoryview(out)
     if mv.format != "f" or mv.ndim != 1 or not mv.c_contiguous:  # not a flat float32 buffer
         tmp = np.zeros(out.shape, np.float32)
@@ -310,55 +399,16 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
         out[...] = tmp
         return
     n = s.num_players
-    # Per-state cache of everything but the per-decision entries, valid while the state's
-    # revision is unchanged: it is bumped by every action that may change the table, a Suitcase,
-    # tokens, cards, the supplies, the turns taken or the turn context (the pending power,
-    # turn flags and counts, fresh Encounters), and reset by ``touch()`` after changes by hand.
-    rev = s._rev
-    entry = s._obs_cache.get(seat)
-    if entry is not None and entry[0] == rev:
-        full = entry[1]
-    else:
-        key = (rev, _CONTEXT(s), tuple(s.fresh_encs))
-        p_keys = [_player_key(s, (seat + i) % n) for i in range(n)]
-        t_key = _table_key(s, n)
-        # every parameter that changes an encoded value is part of the key (tours_to_end here,
-        # suitcase_points in the player keys, the player count in the table key)
-        content = (seat, s.game.params.end_tours, key[1], key[2], t_key, tuple(p_keys))
-        base = _OBS_CACHE.get(content)
-        if base is None:
-            base = _build(s, seat, n, observation_size(n), t_key, p_keys)
-            if len(_OBS_CACHE) > _OBS_CACHE_LIMIT:
-                _OBS_CACHE.clear()
-            _OBS_CACHE[content] = base
-        # the supplies and turns taken only change with a revision bump: written once per entry
-        arr = base.copy()
-        cs, ts = s.cube_supply, s.token_supply
-        arr[_SUPPLY_AT:_SUPPLY_AT + 8] = (
-            cs[0] / C.CUBES_PER_COLOUR, cs[1] / C.CUBES_PER_COLOUR, cs[2] / C.CUBES_PER_COLOUR,
-            cs[3] / C.CUBES_PER_COLOUR, ts[0] / C.TOKENS_PER_TYPE, ts[1] / C.TOKENS_PER_TYPE,
-            ts[2] / C.TOKENS_PER_TYPE, ts[3] / C.TOKENS_PER_TYPE)
-        turns = s.turns_taken
-        for i in range(n):
-            arr[GLOBAL_SIZE + i * PLAYER_SIZE + _TURNS_AT] = min(turns[(seat + i) % n], 50) / 50.0
-        full = memoryview(arr)
-        s._obs_cache[seat] = (rev, full)
-    mv[:] = full
-    deck = s.itin_deck
-    cards = (deck[-1] if deck else -1, *s.itin_row, s.itin_discard[-1] if s.itin_discard else -1)
-    rows = _ITIN_ROWS_CACHE.get(cards)
-    if rows is None:
-        if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
-            _ITIN_ROWS_CACHE.clear()
-        rows = _ITIN_ROWS_CACHE[cards] = memoryview(ITIN_TABLE[list(cards)].ravel())
-    mv[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
-    mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
-    mv[_ITIN_DECK_AT + 1] = len(s.itin_discard) / C.NUM_ITINERARIES
+    view = s._views.get(seat)
+    if view is None:
+        view = s._views[seat] = _View(n, observation_size(n))
+    if view.rev != s._rev:
+        _refresh(s, seat, n, view)
+    mv[:] = view.mv
     mv[_PHASE_AT + s.phase_id] = 1.0
     if s.phase_id != _OVER:
         mv[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
     if s.itin >= 0:
-        mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[s.itin]
         mv[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
         mv[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
         mv[_STEPS_AT] = min(s.steps, 24) / 24.0
@@ -370,12 +420,91 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             mv[_VISITED_AT + low.bit_length() - 1] = 1.0
             v ^= low
     loc, money = s.loc, s.money
-    o = GLOBAL_SIZE
-    for p in (*range(seat, n), *range(seat)):
+    for p, o, om in _seat_order(n, seat):
         if loc[p] >= 0:
             mv[o + loc[p]] = 1.0
-        mv[o + _MONEY_AT] = money[p] / C.MONEY_CAP
-        o += PLAYER_SIZE
+        mv[om] = money[p] / C.MONEY_CAP
+
+
+def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
+    """The same observation written from scratch without any cache (tests compare the two)."""
+    n = s.num_players
+    g, P = _GOFF, _POFF
+    out[_PHASE_AT + s.phase_id] = 1.0
+    if s.phase_id != _OVER:
+        out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
+    if s.pending == PENDING_FF:
+        out[g["pending_power"] + _NC] = 1.0
+    elif s.pending >= 0:
+        out[g["pending_power"] + s.pending] = 1.0
+    if s.kili_row >= 0:
+        out[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
+    if s.halong_target >= 0:
+        out[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
+    o = g["end_triggered_and_tours_to_end"]
+    out[o] = 1.0 if s.end_triggered else 0.0
+    out[o + 1] = s.game.params.end_tours / 6.0
+    if s.itin >= 0:
+        out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]
+        out[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
+        out[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
+        out[_STEPS_AT] = min(s.steps, 24) / 24.0
+        if s.start >= 0:
+            out[_START_AT + s.start] = 1.0
+        for v in range(C.NUM_LOCATIONS):
+            if (s.visited >> v) & 1:
+                out[_VISITED_AT + v] = 1.0
+        for i, f in enumerate(TURN_FLAGS):
+            if getattr(s, f):
+                out[g["turn_flags"] + i] = 1.0
+        for i, f in enumerate(TURN_COUNTS):
+            out[g["turn_counts"] + i] = min(getattr(s, f), 5) / 5.0
+    if s.recolour >= 0:
+        out[g["recolour"] + s.recolour] = 1.0
+    for c in s.fresh_encs:
+        out[g["fresh_encounters"] + c] = 1.0
+    o = _ITIN_SLOTS_AT
+    for c in s.available_itineraries():
+        out[o:o + ITIN_FEATURES] = ITIN_TABLE[c]
+        o += ITIN_FEATURES
+    out[o:o + ITIN_FEATURES] = ITIN_TABLE[s.itin_discard[-1] if s.itin_discard else -1]
+    o = g["deck_sizes"]
+    out[o:o + 5] = (len(s.itin_deck) / C.NUM_ITINERARIES, len(s.itin_discard) / C.NUM_ITINERARIES,
+                    len(s.tour_deck) / _NC, len(s.enc_deck) / _NC, len(s.enc_discard) / _NC)
+    for block, cards in (("tour_slots", s.available_tours()), ("encounter_slots", s.available_encounters())):
+        for i, c in enumerate(cards):
+            if c >= 0:
+                out[g[block] + i * _NC + c] = 1.0
+    for c in s.enc_discard:
+        out[g["encounter_discard"] + c] = 1.0
+    out[_SUPPLY_AT:_SUPPLY_AT + 4] = [x / C.CUBES_PER_COLOUR for x in s.cube_supply]
+    out[_SUPPLY_AT + 4:_SUPPLY_AT + 8] = [x / C.TOKENS_PER_TYPE for x in s.token_supply]
+    if n == 1:
+        out[_RIVAL_AT] = min(s.rival_points, SCORE_SCALE) / SCORE_SCALE
+        out[_RIVAL_AT + 1] = len(s.rival_deck) / len(C.RIVAL_CARDS)
+    for i in range(n):
+        p = (seat + i) % n
+        o = GLOBAL_SIZE + i * PLAYER_SIZE
+        if s.loc[p] >= 0:
+            out[o + P["location"] + s.loc[p]] = 1.0
+        out[o + P["money"]] = s.money[p] / C.MONEY_CAP
+        for k, length in enumerate(s.suitcase[p]):
+            q = o + P["suitcase_rows_thermometer"] + k * _COLS
+            out[q:q + length] = 1.0
+        for k in range(4):
+            out[o + P["tokens"] + k] = _TOK[s.tokens[p][k]]
+            out[o + P["usable_tokens"] + k] = _TOK[s.usable_tokens(p, k)]
+        for c in s.tours[p]:
+            out[o + P["tours_held"] + c] = 1.0
+        tp = s.tour_points(p)
+        out[o + P["tour_count_points"]] = min(len(s.tours[p]), 6) / 6.0
+        out[o + P["tour_count_points"] + 1] = min(tp, SCORE_SCALE) / SCORE_SCALE
+        for c in s.encs[p]:
+            out[o + P["encounters_held"] + c] = 1.0
+        q = o + P["turns_taken_first_player_score"]
+        out[q] = min(s.turns_taken[p], 50) / 50.0
+        out[q + 1] = 1.0 if p == s.first_player else 0.0
+        out[q + 2] = min(s.score(p), SCORE_SCALE) / SCORE_SCALE
 
 
 def encode_state(s, out: np.ndarray) -> None:

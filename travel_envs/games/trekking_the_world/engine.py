@@ -48,7 +48,9 @@ from .actions import (
     A_USE,
     NUM_ACTIONS,
 )
-from .movement import MoveRules, can_finish, next_steps
+from .movement import MoveRules, can_finish, moving_targets
+
+assert A_LOC == 0  # moving_targets returns location ids, used as action ids
 
 PHASES = (
     "place", "start", "fly", "move_prep", "moving", "teleport", "money", "souvenir",
@@ -147,10 +149,26 @@ class TrekkingTheWorldParams:
         return 5 if self.num_players <= 3 else 4
 
 
-#: moving-phase masks by (start, n_min, n_max, revisit, free_flights, no_step_flights, location,
-#: visited, steps, money): every value the moving mask reads (see ``_compute_mask``)
-_MOVING_MASKS: dict = {}
-_MOVING_MASKS_LIMIT = 20_000
+#: moving-phase legal ids by (start, n_min, n_max, revisit, free_flights, no_step_flights, location,
+#: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
+_MOVING_LEGAL: dict = {}
+_MOVING_LEGAL_LIMIT = 50_000
+_PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
+#: mask arrays by their legal ids (``_mask_of`` returns copies)
+_MASKS: dict = {}
+_MASKS_LIMIT = 20_000
+
+
+def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
+    """A new bool mask with exactly ``ids`` set (a copy of a cached array)."""
+    m = _MASKS.get(ids)
+    if m is None:
+        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        m[list(ids)] = True
+        if len(_MASKS) > _MASKS_LIMIT:
+            _MASKS.clear()
+        _MASKS[ids] = m
+    return m.copy()
 
 
 def _bit(v: int) -> int:
@@ -205,7 +223,8 @@ class TrekkingTheWorldState(GameState):
     def touch(self) -> None:
         """Forget cached observations: call after changing the state by hand (not via actions)."""
         self._rev = 0
-        self._obs_cache: dict = {}
+        self._pver = [0] * self.game.num_players
+        self._views: dict = {}
 
     def _reset_turn(self) -> None:
         for k, v in TURN_DEFAULTS.items():
@@ -267,86 +286,84 @@ class TrekkingTheWorldState(GameState):
     # ----------------------------------------------------------------- mask
     def legal_action_mask(self) -> np.ndarray:
         if self._mask is None:
-            self._mask = self._compute_mask()
+            self._mask = _mask_of(self._legal_ids())
         return self._mask
 
     def _compute_mask(self) -> np.ndarray:
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        """A freshly computed mask (an independent array)."""
+        return _mask_of(self._legal_ids())
+
+    def _legal_ids(self) -> tuple[int, ...]:
+        """The legal action ids (each once; the order carries no meaning)."""
         ph = self.phase_id
-        if ph == PH_OVER:
-            return m
-        p = self.turn_seat
-        if ph == PH_PLACE:
-            for a in C.AIRPORTS:
-                m[A_LOC + a] = True
-        elif ph == PH_START:
-            for i, c in enumerate(self.available_itineraries()):
-                if c != NONE:
-                    m[A_ITIN + i] = True
-            if self.usable_tokens(p, C.TOK_FF) > 0:
-                m[A_FF] = True
-        elif ph == PH_FLY or ph == PH_TELEPORT:
-            here = self.loc[p]
-            targets = C.AIRPORTS if ph == PH_FLY else range(C.NUM_LOCATIONS)
-            for a in targets:
-                if a != here:
-                    m[A_LOC + a] = True
-        elif ph == PH_MOVE_PREP:
-            m[A_PASS] = True
-            if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
-                m[A_MOVE] = True
-        elif ph == PH_MOVING:
+        if ph == PH_MOVING:
             # The moving mask depends only on the move's rules and position: memoised by exactly
             # the values it reads (no other phase power applies while moving).
+            p = self.turn_seat
             v, money = self.loc[p], self.money[p]
             key = (self.start, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
                    v, self.visited, self.steps, money)
-            hit = _MOVING_MASKS.get(key)
+            hit = _MOVING_LEGAL.get(key)
             if hit is not None:
-                return hit.copy()
-            rules = self.move_rules()
-            for w, inc, cost in next_steps(rules, v, self.visited, money):
-                if not m[A_LOC + w] and can_finish(rules, w, self.visited | _bit(w), self.steps + inc, money - cost):
-                    m[A_LOC + w] = True
+                return hit
+            ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
             if self.n_min <= self.steps < self.n_max and v != self.start:
-                m[A_STOP] = True
-            if len(_MOVING_MASKS) > _MOVING_MASKS_LIMIT:
-                _MOVING_MASKS.clear()
-            _MOVING_MASKS[key] = m.copy()
-            return m
+                ids.append(A_STOP)
+            if len(_MOVING_LEGAL) > _MOVING_LEGAL_LIMIT:
+                _MOVING_LEGAL.clear()
+            hit = _MOVING_LEGAL[key] = tuple(ids)
+            return hit
+        if ph == PH_OVER:
+            return ()
+        p = self.turn_seat
+        if ph == PH_PLACE:
+            return _PLACE_IDS
+        ids = []
+        if ph == PH_START:
+            deck = self.itin_deck
+            if deck:
+                ids.append(A_ITIN)
+            for i, c in enumerate(self.itin_row):
+                if c != NONE:
+                    ids.append(A_ITIN + 1 + i)
+            if self.tokens[p][C.TOK_FF] > self.fresh_tokens[p][C.TOK_FF]:
+                ids.append(A_FF)
+        elif ph == PH_FLY or ph == PH_TELEPORT:
+            here = self.loc[p]
+            targets = C.AIRPORTS if ph == PH_FLY else range(C.NUM_LOCATIONS)
+            ids.extend(A_LOC + a for a in targets if a != here)
+        elif ph == PH_MOVE_PREP:
+            ids.append(A_PASS)
+            if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
+                ids.append(A_MOVE)
         elif ph == PH_MONEY:
-            m[A_PASS] = True
+            ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_MONEY) > 0 and C.ITIN_MONEY[self.itin] > 0:
-                m[A_MONEY] = True
+                ids.append(A_MONEY)
         elif ph == PH_SOUVENIR:
-            m[A_PASS] = True
+            ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_SOUVENIR) > 0 and self._souvenirs_eligible():
-                m[A_SOUV] = True
+                ids.append(A_SOUV)
         elif ph == PH_CARDS:
-            self._cards_mask(m)
+            self._cards_ids(ids)
         elif ph == PH_COLOUR:
-            for col in self._colour_options():
-                m[A_COLOUR + col] = True
+            ids.extend(A_COLOUR + col for col in self._colour_options())
         elif ph == PH_PLAYER:
-            for k in range(self.num_players - 1):
-                m[A_PLAYER + k] = True
+            ids.extend(A_PLAYER + k for k in range(self.num_players - 1))
         elif ph == PH_HALONG:
-            for w in C.ADJ[self.loc[self.halong_target]]:
-                m[A_LOC + w] = True
+            ids.extend(A_LOC + w for w in C.ADJ[self.loc[self.halong_target]])
         elif ph == PH_PICK_ENC:
             if C.ENC_KIND[self.pending] == "take_from_encounter_discard":
-                for c in self.enc_discard:
-                    m[A_ENC + c] = True
+                ids.extend(A_ENC + c for c in self.enc_discard)
             else:
-                for c in self.available_encounters():
-                    if c != NONE:
-                        m[A_ENC + c] = True
+                ids.extend(A_ENC + c for c in self.available_encounters() if c != NONE)
         kinds = PHASE_KINDS.get(ph)
         if kinds is not None:
-            for c in self.usable_encounters(p):
-                if C.ENC_KIND[c] in kinds and self._power_usable(c):
-                    m[A_USE + c] = True
-        return m
+            fresh = self.fresh_encs
+            for c in self.encs[p]:
+                if not C.ENC_ENDGAME[c] and c not in fresh and C.ENC_KIND[c] in kinds and self._power_usable(c):
+                    ids.append(A_USE + c)
+        return tuple(ids)
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
         """(encounters, tours) that may be taken now, and the mandatory Encounter or -1."""
@@ -371,20 +388,17 @@ class TrekkingTheWorldState(GameState):
                     tours.append(c)
         return encs, tours, mandatory
 
-    def _cards_mask(self, m: np.ndarray) -> None:
+    def _cards_ids(self, ids: list[int]) -> None:
         p = self.turn_seat
         encs, tours, mandatory = self._card_candidates()
         if mandatory != NONE:
-            m[A_ENC + mandatory] = True
+            ids.append(A_ENC + mandatory)
         else:
-            m[A_PASS] = True
-            for c in encs:
-                m[A_ENC + c] = True
-            for c in tours:
-                m[A_TOUR + c] = True
+            ids.append(A_PASS)
+            ids.extend(A_ENC + c for c in encs)
+            ids.extend(A_TOUR + c for c in tours)
         if self.lencois and self.cards_taken >= 1 and not self.lencois_moved:
-            for w in C.ADJ[self.loc[p]]:
-                m[A_LOC + w] = True
+            ids.extend(A_LOC + w for w in C.ADJ[self.loc[p]])
 
     def _souvenirs_eligible(self) -> bool:
         it = self.itin
@@ -462,13 +476,12 @@ class TrekkingTheWorldState(GameState):
             while self.phase_id != PH_OVER:
                 if self._only_pass():
                     self._do(A_PASS)
-                    self._mask = None
                     continue
-                m = self.legal_action_mask()
-                if np.count_nonzero(m) != 1:
+                ids = self._legal_ids()
+                if len(ids) != 1:
+                    self._mask = _mask_of(ids)  # the next decision's mask
                     break
-                self._do(int(m.argmax()))
-                self._mask = None
+                self._do(ids[0])
 
     def _only_pass(self) -> bool:
         """Cheap check (no mask) that a continue-phase offers nothing but ``pass``."""
@@ -487,20 +500,27 @@ class TrekkingTheWorldState(GameState):
     def _do(self, a: int) -> None:
         p = self.turn_seat
         ph = self.phase_id
-        # The observation cache trusts this revision for everything except Trekker locations,
-        # money, the Itinerary rows, the phase and the move in progress: every action that may
-        # change the other parts (the Tour/Encounter rows and piles, a Suitcase, tokens, supplies,
-        # cards, turns taken, the turn context) bumps it. With Petra in hand money counts towards
-        # the score: always bump. (A Frequent Flyer / Ha Long Bay destination closes a sub-choice,
-        # which changes the turn context: it bumps too.)
+        # The encoder's per-seat views (encoder._refresh) trust this revision for everything
+        # except Trekker locations, money, the phase and the move in progress (steps, start,
+        # visited): every action that may change the other parts (the Tour/Encounter/Itinerary
+        # rows and piles, a Suitcase, tokens, supplies, cards, turns taken, the turn context)
+        # bumps it, and also the acting seat's player version ``_pver[p]`` when it may change
+        # that seat's own block (no action changes another player's block other than its
+        # location). With Petra in hand money counts towards the score: always bump. (A Frequent
+        # Flyer / Ha Long Bay destination closes a sub-choice, which changes the turn context: it
+        # bumps too.) Choosing an Itinerary changes only the Itinerary rows, piles and the
+        # Itinerary in play: it bumps the revision alone.
         move_only = (
             (ph in _MOVE_ONLY_PHASES and a < A_ITIN and ph != PH_FLY and ph != PH_HALONG)
             or ph == PH_MOVING
             or (ph == PH_MOVE_PREP and a == A_PASS)
             or (ph == PH_MONEY and a == A_PASS)  # only money changes (written per decision)
-            or (ph == PH_START and A_ITIN <= a < A_USE)  # the Itinerary rows are written per decision
+            or (ph == PH_START and A_ITIN <= a < A_USE)  # only the Itineraries (no player block)
         )
         if not move_only or _PETRA in self.encs[p]:
+            self._rev += 1
+            self._pver[p] += 1
+        elif ph == PH_START:
             self._rev += 1
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)

@@ -72,6 +72,28 @@ def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -
     return result
 
 
+def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
+    """The location actions (= location ids) of the single steps from ``v`` after which the
+    move can still end legally: walking steps first, then flights, each location once."""
+    n_min, start = rules.n_min, rules.start
+    out = []
+    after = steps + 1
+    for w in ADJ[v]:
+        if rules.revisit or not (visited >> w) & 1:
+            if (after >= n_min and w != start) or can_finish(rules, w, visited | (1 << w), after, money):
+                out.append(w)
+    if IS_AIRPORT[v] and money >= rules.flight_cost:
+        after = steps + rules.flight_step
+        left = money - rules.flight_cost
+        skip_visited = not (rules.revisit and rules.flight_step)
+        for w in AIRPORTS:
+            if w == v or w in out or (skip_visited and (visited >> w) & 1):
+                continue
+            if (after >= n_min and w != start) or can_finish(rules, w, visited | (1 << w), after, left):
+                out.append(w)
+    return out
+
+
 def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, budget: int = 200_000) -> dict[int, int]:
     """Every location where the move can end -> the most money left on arrival.
 

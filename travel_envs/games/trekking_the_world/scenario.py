@@ -93,6 +93,7 @@ def place_itinerary(s: TrekkingTheWorldState, it: int, where: str = "itin_row", 
         else:
             src[i] = other
     s._mask = None
+    s.touch()
 
 
 def give_cubes(s: TrekkingTheWorldState, p: int, rows: list[int]) -> None:
