@@ -178,14 +178,18 @@ def test_observation_is_seat_relative():
     s.observation(1, obs)
     slot = lambda k: E.PLAYERS + k * E.P_SIZE  # noqa: E731
     assert obs[E.HAND + card("pink car")] == 1 and obs[E.HAND + card("red ship")] == 0
-    assert obs[slot(0) + E.P_NEXT + card("blue ship")] == 1  # me: seat 1 at 5
-    assert obs[slot(1) + E.P_NEXT + card("red car")] == 1  # next: seat 2 at 9
+    face = lambda k: obs[slot(k) + E.P_NEXT : slot(k) + E.P_NEXT + E.FACE_CODE]  # noqa: E731
+    assert np.flatnonzero(face(0)).tolist() == [C.COLOURS.index("blue"), 7 + C.VEHICLES.index("ship")]  # me: 5
+    assert np.flatnonzero(face(1)).tolist() == [C.COLOURS.index("red"), 7 + C.VEHICLES.index("car")]  # seat 2: 9
     assert obs[slot(1) + E.P_KEY] == 1
-    assert obs[slot(2) + E.P_NEXT + C.WILD] == 1  # then seat 0 at 0
+    assert np.flatnonzero(face(2)).tolist() == [E.CARD_CODE]  # then seat 0 at 0: the wild face
     assert obs[slot(0) + E.P_CUR] == 1
     assert obs[slot(3) + E.P_PRESENT] == 0  # 3 players: slots 3 and 4 empty
     assert abs(obs[slot(1) + E.P_HAND] - 3 / 15) < 1e-6
-    assert obs[E.TOP + card("yellow car")] == 1
+    top = obs[E.TOP : E.TOP + E.CARD_CODE]
+    assert np.flatnonzero(top).tolist() == [C.COLOURS.index("yellow"), 7 + C.VEHICLES.index("car")]
+    assert obs[E.WORLD + 6 * E.FACE_CODE : E.WORLD + 7 * E.FACE_CODE].sum() == 2  # blue ship: colour + vehicle
+    assert obs[E.WORLD + E.FACE_CODE + E.CARD_CODE] == 1  # city 1 is wild
 
 
 def test_component_data():

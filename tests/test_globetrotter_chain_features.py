@@ -104,9 +104,10 @@ def test_park_phase_rates_keeping_each_card():
 
 def test_opponent_next_city_and_idle_seat():
     s = build_state(2, hands=[["red ship", "blue car"], ["pink car"]], journal=["yellow car"], cur=0,
-                    pos=[0, 4], world={1: "green bicycle", 5: "blue ship"}, params=ON)
+                    pos=[0, 4], world={1: "green bicycle", 2: "orange car", 5: "blue ship"}, params=ON)
     b = block(s, seat=0)
     assert set(np.flatnonzero(b[F.CF_OPP : F.CF_OPP + 49])) == {card("red ship"), card("blue car")}
+    assert set(np.flatnonzero(b[F.CF_AFTER : F.CF_AFTER + 49])) == {card("blue car")}  # city 2: orange car
     idle = block(s, seat=1)  # not the acting seat: only the turn-independent facts
     assert not idle[: F.CF_OPP].any()
     assert idle[F.CF_NEXT + card("pink car")] == 0.0 and idle[F.CF_OPP + card("pink car")] == 0.0

@@ -9,7 +9,7 @@ the search's answers, per card id, aligned with the action ids ``play c`` and
 Journal top, cards played this turn, own next city, key holder, parking spaces,
 the opponents' next cities); the seat that is not acting gets only the
 per-card facts that do not depend on the turn (``CF_OPP``, ``CF_NEXT``,
-``CF_LINKS``).
+``CF_LINKS``, ``CF_AFTER``).
 
 Layout (offsets after the standard observation; every value in [0, 1]):
 
@@ -26,6 +26,7 @@ CF_PARKED    49   park, before playing: best chain if card c is parked / 3
 CF_OPP       49   card c in hand matches an opponent's next city
 CF_NEXT      49   card c in hand matches my next city
 CF_LINKS     49   card c in hand: other hand cards it matches / 6 (clipped)
+CF_AFTER     49   card c in hand matches the city after my next one
 ==========  ====  ===========================================================
 """
 
@@ -47,7 +48,8 @@ CF_PARKED = CF_DRAW + NUM_PARKING
 CF_OPP = CF_PARKED + NUM_CARDS
 CF_NEXT = CF_OPP + NUM_CARDS
 CF_LINKS = CF_NEXT + NUM_CARDS
-CF_SIZE = CF_LINKS + NUM_CARDS
+CF_AFTER = CF_LINKS + NUM_CARDS
+CF_SIZE = CF_AFTER + NUM_CARDS
 
 _MATCH_F = MATCH.astype(np.float32)
 _TURN, _PARK = 1, 2
@@ -61,6 +63,7 @@ def encode_chain_features(st, seat: int, out: np.ndarray) -> None:
     pos = st.pos
     my_city = world[(pos[seat] + 1) % WORLD_SIZE]
     out[CF_NEXT : CF_NEXT + NUM_CARDS] = CITY_MATCH[my_city] & hand_bits
+    out[CF_AFTER : CF_AFTER + NUM_CARDS] = CITY_MATCH[world[(pos[seat] + 2) % WORLD_SIZE]] & hand_bits
     opp = np.zeros(NUM_CARDS, bool)
     for k in range(1, n):
         opp |= CITY_MATCH[world[(pos[(seat + k) % n] + 1) % WORLD_SIZE]]

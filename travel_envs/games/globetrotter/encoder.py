@@ -29,7 +29,6 @@ import numpy as np
 from .components import (
     COLOUR_OF,
     NUM_CARDS,
-    NUM_FACES,
     NUM_PARKING,
     VEHICLE_OF,
     WORLD_SIZE,
@@ -92,17 +91,25 @@ def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
 
 
 # -------------------------------------------------------------- observation
+# A card is its colour and vehicle (7 + 7 "two-hot", lossless: card id = 7 x colour + vehicle); a city
+# face is a card or the wild face (7 + 7 + 1). Matching is "same colour or same vehicle", which this code
+# shows directly. The hand stays one bit per card id (a set), aligned with the card actions.
+CARD_CODE = 2 * 7  # colour one-hot, vehicle one-hot
+FACE_CODE = CARD_CODE + 1  # ... or wild
+#: offsets inside a FACE_CODE block that are 1 for face f (a card: its colour and vehicle; wild: the last)
+FACE_BITS = tuple((COLOUR_OF[f], 7 + VEHICLE_OF[f]) for f in range(NUM_CARDS)) + ((CARD_CODE,),)
+
 HAND = 0  # 49: own hand (1 per card held)
 MARKED = HAND + NUM_CARDS  # 49: own cards selected for discard (improvement phase)
-TOP = MARKED + NUM_CARDS  # 49: Travel Journal top card one-hot
-TOP_COLOUR = TOP + NUM_CARDS  # 7
-TOP_VEHICLE = TOP_COLOUR + 7  # 7
-PARKING = TOP_VEHICLE + 7  # 3 x 49: card in each parking space
-WORLD = PARKING + NUM_PARKING * NUM_CARDS  # 12 x 50: face of each city, city 0 = finish
-PLAYERS = WORLD + WORLD_SIZE * NUM_FACES  # 5 slots, seat-relative (slot 0 = me)
+TOP = MARKED + NUM_CARDS  # 14: Travel Journal top card (colour, vehicle)
+TOP_COLOUR = TOP  # 7
+TOP_VEHICLE = TOP + 7  # 7
+PARKING = TOP + CARD_CODE  # 3 x 14: card in each parking space (colour, vehicle; empty: zeros)
+WORLD = PARKING + NUM_PARKING * CARD_CODE  # 12 x 15: face of each city, city 0 = finish
+PLAYERS = WORLD + WORLD_SIZE * FACE_CODE  # 5 slots, seat-relative (slot 0 = me)
 # per-player slot fields
-P_NEXT = 0  # 50: face of the player's next city
-P_POSHOT = P_NEXT + NUM_FACES  # 12: position mod 12 one-hot (city the piece stands on)
+P_NEXT = 0  # 15: face of the player's next city
+P_POSHOT = P_NEXT + FACE_CODE  # 12: position mod 12 one-hot (city the piece stands on)
 P_POS = P_POSHOT + WORLD_SIZE  # position / 16 (clipped)
 P_DONE = P_POS + 1  # rounded the world this round (position >= 12)
 P_HAND = P_DONE + 1  # hand size / 15 (clipped)
@@ -158,16 +165,18 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     if hit is not None and hit[0] == key:
         return hit[1], hit[2]
     n = st.n
-    idx = [WORLD + NUM_FACES * i + f for i, f in enumerate(world)]
+    idx = [WORLD + FACE_CODE * i + b for i, f in enumerate(world) for b in FACE_BITS[f]]
     vals = [1.0] * len(idx)
     pos, score, k0, start, tie = st.pos, st.score, st.key, st.start, st.tiebreak
     for k in range(n):
         p = (seat + k) % n
         b = PLAYERS + k * P_SIZE
         pp = pos[p]
-        idx += (b + P_NEXT + world[(pp + 1) % WORLD_SIZE], b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT,
-                b + P_POS, b + P_SCORE)
-        vals += (1.0, 1.0, 1.0, min(pp / 16.0, 1.0), min(score[p] / 60.0, 1.0))
+        bits = FACE_BITS[world[(pp + 1) % WORLD_SIZE]]
+        idx += [b + P_NEXT + x for x in bits]
+        vals += [1.0] * len(bits)
+        idx += (b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT, b + P_POS, b + P_SCORE)
+        vals += (1.0, 1.0, min(pp / 16.0, 1.0), min(score[p] / 60.0, 1.0))
         flags = (pp >= WORLD_SIZE, k0 == p, p == start, p in tie)
         for off, on in zip((P_DONE, P_KEY, P_START, P_TIE), flags):
             if on:
@@ -203,16 +212,14 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     journal = st.journal
     if journal:
         t = journal[-1]
-        out[TOP + t] = 1.0
         out[TOP_COLOUR + COLOUR_OF[t]] = 1.0
         out[TOP_VEHICLE + VEHICLE_OF[t]] = 1.0
-    p0, p1, p2 = st.parking
-    if p0 >= 0:
-        out[PARKING + p0] = 1.0
-    if p1 >= 0:
-        out[PARKING + NUM_CARDS + p1] = 1.0
-    if p2 >= 0:
-        out[PARKING + 2 * NUM_CARDS + p2] = 1.0
+    b = PARKING
+    for c in st.parking:
+        if c >= 0:
+            out[b + COLOUR_OF[c]] = 1.0
+            out[b + 7 + VEHICLE_OF[c]] = 1.0
+        b += CARD_CODE
     if phase != 4:
         out[PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR] = 1.0
     hs = st.hand_size
