@@ -52,6 +52,15 @@ _SCALAR_FIELDS = (
 class TrekkingState(GameState):
     """One game of Trekking. All lists are small and JSON-safe."""
 
+    # fixed attribute slots: a new state is built without growing a dict, and reads are slot reads
+    __slots__ = (
+        "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
+        *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS,
+        # caches (``_reset_caches``)
+        "_blocks", "_pb", "_bmem", "_static", "_mask", "_moves", "_tail", "_board", "_board_snap",
+        "_piles_dirty", "_solo", "_solo_all", "_solo_buf", "_solo_base", "_solo_seen",
+    )
+
     # ------------------------------------------------------------ setup
     def __init__(self, game, rng: np.random.Generator):
         self.game = game
@@ -182,16 +191,18 @@ class TrekkingState(GameState):
     def _draw(self, bag: int) -> int:
         """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
         self._tail = None
-        if sum(self.bags[bag]) == 0:
-            bag = 1 - bag
-        total = sum(self.bags[bag])
+        counts = self.bags[bag]
+        total = sum(counts)
         if total == 0:
-            return -1
+            counts = self.bags[1 - bag]
+            total = sum(counts)
+            if total == 0:
+                return -1
         r = int(self.rng.integers(total))
         for a in range(5):
-            r -= self.bags[bag][a]
+            r -= counts[a]
             if r < 0:
-                self.bags[bag][a] -= 1
+                counts[a] -= 1
                 return a
         raise AssertionError("unreachable")
 
@@ -200,9 +211,10 @@ class TrekkingState(GameState):
 
     def _refill(self) -> None:
         self._tail = None
+        ma, bag_of = self.map_animals, self.map.animal_bag
         for s in range(self.map.num_spaces):
-            if self.map_animals[s] < 0:
-                self.map_animals[s] = self._draw_for_space(s)
+            if ma[s] < 0:
+                ma[s] = self._draw(bag_of[s])
         self.events.append(f"animals replenished after round {self.rnd}")
 
     def colour_penalty(self, colour: int, ascent: bool) -> int:
