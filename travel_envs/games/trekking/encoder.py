@@ -411,8 +411,10 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         mv[o + 1] = -1.0 if d < -1.0 else (1.0 if d > 1.0 else d)
         mv[o + 2] = min(st.t_bars / 2.0, 1.0)
         mv[o + 3] = st.t_tags / 2.0
-        mv[o + 4] = float(st.t_path >= 0)
-        mv[o + 5] = float(st.t_refuge)
+        if st.t_path >= 0:  # (``out`` arrives zeroed)
+            mv[o + 4] = 1.0
+        if st.t_refuge:
+            mv[o + 5] = 1.0
     n = p.num_players
     if n == 1:  # player block, board and solo sections live in one buffer: one copy
         allbuf = st._solo_all
@@ -437,9 +439,11 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
                 need, _, colour, ascent = mc
                 mv[o] = 1.0
                 mv[o + 1 + colour] = 1.0
-                mv[o + 4] = float(ascent)
+                if ascent:
+                    mv[o + 4] = 1.0
                 mv[o + 5] = need / 8.0 if need < 8 else 1.0
-                mv[o + 6] = float(e0 >= need)
+                if e0 >= need:
+                    mv[o + 6] = 1.0
             o += 7
     if acting and st.t_path >= 0:
         o = _O_TAGS + 1
