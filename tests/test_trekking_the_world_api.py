@@ -161,6 +161,17 @@ def test_illegal_action_raises():
         env.step(bad)
     with pytest.raises(IllegalActionError, match="out of range"):
         env.unwrapped.game_state.apply_action(NUM_ACTIONS)
+    s = env.unwrapped.game_state
+    with pytest.raises(IllegalActionError, match="out of range"):
+        s.apply_action(-1)
+    with pytest.raises(IllegalActionError, match="out of range"):
+        s.apply_action(1.5)
+    s.apply_action(np.int64(np.flatnonzero(s.legal_action_mask())[0]))  # numpy ints are accepted too
+    rng = np.random.default_rng(0)
+    while not s.is_terminal:
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    with pytest.raises(IllegalActionError, match="game is over"):
+        s.apply_action(0)
 
 
 def test_hidden_deck_order_does_not_change_observation():
@@ -347,7 +358,7 @@ def test_cached_observation_equals_fresh_encoding(n, params):
     from travel_envs.games.trekking_the_world import encoder as E
 
     def clear():
-        for cache in (E._TABLE_CACHE, E._PLAYER_CACHE, E._TURN_CACHE, E._ITIN_ROWS_CACHE):
+        for cache in (E._PLAYER_CACHE, E._TURN_CACHE, E._ITIN_ROWS_CACHE):
             cache.clear()
 
     g = GAME(num_players=n, **params)

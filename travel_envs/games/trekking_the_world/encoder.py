@@ -124,7 +124,6 @@ _NC = C.NUM_CARDS
 _COLS = C.SUITCASE_COLUMNS
 _TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
 _MONEY_AT = _POFF["money"]
-_TABLE_CACHE: dict = {}
 _ITIN_ROWS_CACHE: dict = {}  # (5 available Itineraries, discard top) -> their feature rows
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
@@ -154,39 +153,31 @@ assert _GOFF["encounter_discard"] == _GOFF["encounter_slots"] + 4 * _NC
 _RIVAL_AT = _GOFF["solo_rival"]
 
 
-def _table_block(s, n: int, key: tuple):
-    """The public table (rows, decks, discards, Rival) as (dense segment
-    ``_TABLE_AT:_TABLE_END``, solo Rival values or None), cached by its content."""
-    hit = _TABLE_CACHE.get(key)
-    if hit is not None:
-        return hit
-    seg = np.zeros(_TABLE_END - _TABLE_AT, np.float32)
-    mv = memoryview(seg)
-    o = _GOFF["tour_slots"] - _TABLE_AT
+def _write_table(s, n: int, mv: memoryview) -> None:
+    """Write the public table (Tour and Encounter slots and piles, Encounter discard, solo Rival)
+    into ``mv`` (the deck sizes of the Itineraries are left at zero)."""
+    mv[_TABLE_AT:_TABLE_END] = _ZERO[:_TABLE_END - _TABLE_AT]
+    o = _GOFF["tour_slots"]
     if s.tour_deck:
         mv[o + s.tour_deck[-1]] = 1.0
     for i, c in enumerate(s.tour_row):
         if c >= 0:
             mv[o + (i + 1) * _NC + c] = 1.0
-    o = _GOFF["encounter_slots"] - _TABLE_AT
+    o = _GOFF["encounter_slots"]
     if s.enc_deck:
         mv[o + s.enc_deck[-1]] = 1.0
     for i, c in enumerate(s.enc_row):
         if c >= 0:
             mv[o + (i + 1) * _NC + c] = 1.0
-    o = _GOFF["encounter_discard"] - _TABLE_AT
+    o = _GOFF["encounter_discard"]
     for c in s.enc_discard:
         mv[o + c] = 1.0
-    mv[2] = len(s.tour_deck) / _NC
-    mv[3] = len(s.enc_deck) / _NC
-    mv[4] = len(s.enc_discard) / _NC
-    rival = None
+    mv[_TABLE_AT + 2] = len(s.tour_deck) / _NC
+    mv[_TABLE_AT + 3] = len(s.enc_deck) / _NC
+    mv[_TABLE_AT + 4] = len(s.enc_discard) / _NC
     if n == 1:
-        rival = (min(s.rival_points, SCORE_SCALE) / SCORE_SCALE, len(s.rival_deck) / len(C.RIVAL_CARDS))
-    if len(_TABLE_CACHE) > _CACHE_LIMIT:
-        _TABLE_CACHE.clear()
-    hit = _TABLE_CACHE[key] = (mv, rival)
-    return hit
+        mv[_RIVAL_AT] = min(s.rival_points, SCORE_SCALE) / SCORE_SCALE
+        mv[_RIVAL_AT + 1] = len(s.rival_deck) / len(C.RIVAL_CARDS)
 
 
 def _player_block(s, p: int, key: tuple) -> memoryview:
@@ -300,14 +291,14 @@ class _View:
     ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell which parts
     may have changed since the view was last written."""
 
-    __slots__ = ("arr", "mv", "rev", "pver", "pkeys", "tkey", "turn_key", "cards")
+    __slots__ = ("arr", "mv", "rev", "pver", "pblocks", "tkey", "turn_key", "cards")
 
     def __init__(self, n: int, size: int):
         self.arr = np.zeros(size, np.float32)
         self.mv = memoryview(self.arr)
         self.rev = -1
         self.pver = [-1] * n
-        self.pkeys: list = [None] * n
+        self.pblocks: list = [None] * n
         self.tkey = None
         self.turn_key = None
         self.cards = None
@@ -343,10 +334,7 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
     # the public table, then the Itinerary rows and piles (the table segment has zeros there)
     t_key = _table_key(s, n)
     if t_key != view.tkey:
-        seg, rival = _table_block(s, n, t_key)
-        mv[_TABLE_AT:_TABLE_END] = seg
-        if rival is not None:
-            mv[_RIVAL_AT], mv[_RIVAL_AT + 1] = rival
+        _write_table(s, n, mv)
         view.tkey = t_key
     deck, discard = s.itin_deck, s.itin_discard
     cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1)
@@ -370,18 +358,23 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
     mv[o + 5] = ts[1] / _TOKEN_NORM
     mv[o + 6] = ts[2] / _TOKEN_NORM
     mv[o + 7] = ts[3] / _TOKEN_NORM
-    # player blocks: a player's block changes only through that player's own actions
+    # player blocks: a player's block changes only through that player's own actions; the
+    # state keeps each player's current block (``_pblocks[p]``: version, block) for all views
     pver, seen = s._pver, view.pver
     if pver != seen:
+        pblocks = s._pblocks
         for p, o, _ in _seat_order(n, seat):
             if pver[p] != seen[p]:
-                key = _player_key(s, p)
-                if key != view.pkeys[p]:
+                entry = pblocks[p]
+                if entry is None or entry[0] != pver[p]:
+                    key = _player_key(s, p)
                     block = _PLAYER_CACHE.get(key)
                     if block is None:
                         block = _player_block(s, p, key)
-                    mv[o:o + PLAYER_SIZE] = block
-                    view.pkeys[p] = key
+                    entry = pblocks[p] = (pver[p], block)
+                if entry[1] is not view.pblocks[p]:
+                    mv[o:o + PLAYER_SIZE] = entry[1]
+                    view.pblocks[p] = entry[1]
                 mv[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
                 seen[p] = pver[p]
     view.rev = s._rev

@@ -224,11 +224,11 @@ class TrekkingTheWorldState(GameState):
         """Forget cached observations: call after changing the state by hand (not via actions)."""
         self._rev = 0
         self._pver = [0] * self.game.num_players
-        self._views: dict = {}
+        self._pblocks: list = [None] * self.game.num_players  # encoder: (version, block) per player
+        self._views: dict = {}  # encoder: seat -> its view
 
     def _reset_turn(self) -> None:
-        for k, v in TURN_DEFAULTS.items():
-            setattr(self, k, v)
+        self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
         self.fresh_encs = []
 
     # ---------------------------------------------------------- basic queries
@@ -469,6 +469,18 @@ class TrekkingTheWorldState(GameState):
         return True
 
     # ---------------------------------------------------------------- apply
+    def apply_action(self, action: int) -> None:
+        """As ``GameState.apply_action``, with a fast path for a legal plain ``int``; everything
+        else (other types, illegal actions) goes through the base class's checks and errors."""
+        if type(action) is int and 0 <= action < NUM_ACTIONS and self.phase_id != PH_OVER:
+            m = self._mask
+            if m is None:
+                m = self.legal_action_mask()
+            if m[action]:
+                self._apply(action)
+                return
+        super().apply_action(action)
+
     def _apply(self, action: int) -> None:
         self._do(action)
         self._mask = None
@@ -1004,6 +1016,9 @@ class TrekkingTheWorldState(GameState):
         from .render import render_rgb
 
         return render_rgb(self)
+
+
+assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
 
 
 class TrekkingTheWorldGame(Game):
