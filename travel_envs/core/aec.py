@@ -22,6 +22,7 @@ from .game import Game, GameState, IllegalActionError, ParameterError, check_cho
 from .rewards import check_reward_mode, terminal_rewards
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
+_BOOL, _INT8 = np.dtype(np.bool_), np.dtype(np.int8)
 ADAPTER_PARAMS = ("render_mode", "reward_mode", "illegal_action", "illegal_reward", "max_decisions")
 
 
@@ -132,22 +133,22 @@ class TravelAECEnv(AECEnv):
 
     def _begin_episode(self) -> None:
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.num_decisions = 0
         self._mask = None
         self._after_action()
 
     def _legal_mask(self) -> np.ndarray:
-        """The current decision's mask as int8, computed once per decision. A bool mask (a fresh
-        array by the contract) is reinterpreted in place rather than copied; the adapter never
-        writes to it and ``observe`` hands out copies."""
+        """The current decision's mask as int8, computed once per decision (dropped after every
+        action). A bool mask is reinterpreted (``view``) rather than copied: the adapter never
+        writes to it, and ``observe`` hands out copies."""
         if self._mask is None:
             m = self._state.legal_action_mask()
-            self._mask = m.view(np.int8) if m.dtype == np.bool_ else m.astype(np.int8)
+            self._mask = m.view(_INT8) if m.dtype is _BOOL else m.astype(_INT8)
         return self._mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
