@@ -37,6 +37,15 @@ def _mask_array(m: list[bool]) -> np.ndarray:
         arr.flags.writeable = False
     return arr
 
+_FINISH = [False] * A.NUM_ACTIONS
+_FINISH[A.END_TURN] = _FINISH[A.FLIP_DRINK] = True
+_FINISH_MASK = _mask_array(_FINISH)  # the "finish" decision with a Drink water card to flip
+# the Sunday hikers' event texts
+_STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
+_WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
+_CARD_MSG = (C.OPPONENT_CARDS, tuple(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[c[2]]} card"
+                                     for card, c in enumerate(C.OPPONENT_CARDS)))
+
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
     "map_animals", "summit_piles", "removed_route", "removed_rest", "sunday_pos", "opp_deck",
@@ -383,6 +392,8 @@ class TrekkingState(GameState):
         self.stage = "finish"
         if self.flippable(seat, C.DRINK) < 0:
             self._end_turn()
+        else:
+            self._mask = _FINISH_MASK  # what ``_compute_mask`` would build
 
     # ------------------------------------------------------------ masks
     def legal_action_mask(self) -> np.ndarray:
@@ -525,6 +536,8 @@ class TrekkingState(GameState):
             self.events.append(f"P{seat} flips drink water: +1 energy")
             if self.flippable(seat, C.DRINK) < 0:
                 self._end_turn()
+            else:
+                self._mask = _FINISH_MASK
         else:
             self._end_turn()
 
@@ -655,7 +668,8 @@ class TrekkingState(GameState):
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
             if self.rest_piles[big]:
                 self.removed_rest.append(self.rest_piles[big].pop())
-        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        self.events.append(_CARD_MSG[1][card] if C.OPPONENT_CARDS is _CARD_MSG[0] else
+                           f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
             return
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
@@ -692,7 +706,7 @@ class TrekkingState(GameState):
         if d is None:
             d = m.sunday_memo[key] = self._sunday_path(h, here, d0, req)
         if d < 0:
-            self.events.append(f"Sunday hiker {C.TILES[h]} stays")
+            self.events.append(_STAY_MSG[h])
             return
         dest = m.neighbour[here][d]
         path = m.neighbour_path[here][d]
@@ -731,7 +745,7 @@ class TrekkingState(GameState):
                     if t[0] == sm:
                         t[2] = 1
                         self._blocks.pop(0, None)
-        self.events.append(f"Sunday hiker {C.TILES[h]} walks {C.DIRECTIONS[d]}{what}")
+        self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
 
     # ------------------------------------------------------------ scores
     def score_breakdown(self, seat: int) -> dict[str, int]:
