@@ -288,20 +288,27 @@ def _seat_order(n: int, seat: int) -> tuple[tuple[int, int, int], ...]:
 class _View:
     """One seat's observation without the per-decision entries (phase, acting seat, the move in
     progress, Trekker locations, money), kept up to date block by block: the state's revision
-    ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell which parts
-    may have changed since the view was last written."""
+    ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell when parts
+    may have changed since the view was last written; each part is then compared with what
+    the view last wrote (its key) and rewritten only when different."""
 
-    __slots__ = ("arr", "mv", "rev", "pver", "pblocks", "tkey", "turn_key", "cards")
+    __slots__ = ("arr", "mv", "rev", "pver", "pblocks", "ctx", "itin", "turn_key", "tkey", "cards", "cubes",
+                 "tokens", "order", "phase", "current", "steps", "start", "visited", "loc", "money")
 
-    def __init__(self, n: int, size: int):
+    def __init__(self, n: int, seat: int, size: int):
         self.arr = np.zeros(size, np.float32)
         self.mv = memoryview(self.arr)
         self.rev = -1
         self.pver = [-1] * n
         self.pblocks: list = [None] * n
-        self.tkey = None
-        self.turn_key = None
-        self.cards = None
+        self.ctx = self.itin = self.turn_key = self.tkey = self.cards = self.cubes = self.tokens = None
+        self.order = _seat_order(n, seat)
+        # the per-decision entries as last written (-1 / 0 / None: nothing written yet)
+        self.phase = self.current = self.start = -1
+        self.steps = None
+        self.visited = 0
+        self.loc = [-1] * n
+        self.money: list = [None] * n
 
 
 def _refresh(s, seat: int, n: int, view: _View) -> None:
@@ -309,21 +316,26 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
     mv = view.mv
     g = _GOFF
     # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
-    mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
-    if s.pending == PENDING_FF:
-        mv[g["pending_power"] + _NC] = 1.0
-    elif s.pending >= 0:
-        mv[g["pending_power"] + s.pending] = 1.0
-    if s.kili_row >= 0:
-        mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
-    if s.halong_target >= 0:
-        mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
-    o = g["end_triggered_and_tours_to_end"]
-    if s.end_triggered:
-        mv[o] = 1.0
-    mv[o + 1] = s.game.params.end_tours / 6.0
+    ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
+    if ctx != view.ctx:
+        mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
+        if s.pending == PENDING_FF:
+            mv[g["pending_power"] + _NC] = 1.0
+        elif s.pending >= 0:
+            mv[g["pending_power"] + s.pending] = 1.0
+        if s.kili_row >= 0:
+            mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
+        if s.halong_target >= 0:
+            mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
+        o = g["end_triggered_and_tours_to_end"]
+        if s.end_triggered:
+            mv[o] = 1.0
+        mv[o + 1] = s.game.params.end_tours / 6.0
+        view.ctx = ctx
     it = s.itin
-    mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
+    if it != view.itin:
+        mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
+        view.itin = it
     turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
     if turn_key != view.turn_key:
         block = _TURN_CACHE.get(turn_key)
@@ -336,34 +348,42 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
     if t_key != view.tkey:
         _write_table(s, n, mv)
         view.tkey = t_key
+        view.cards = None  # the Itinerary pile sizes were zeroed
     deck, discard = s.itin_deck, s.itin_discard
-    cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1)
+    cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
     if cards != view.cards:
-        rows = _ITIN_ROWS_CACHE.get(cards)
+        key = cards[:-2]
+        rows = _ITIN_ROWS_CACHE.get(key)
         if rows is None:
             if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
                 _ITIN_ROWS_CACHE.clear()
-            rows = _ITIN_ROWS_CACHE[cards] = memoryview(ITIN_TABLE[list(cards)].ravel())
+            rows = _ITIN_ROWS_CACHE[key] = memoryview(ITIN_TABLE[list(key)].ravel())
         mv[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
+        mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
+        mv[_ITIN_DECK_AT + 1] = len(discard) / C.NUM_ITINERARIES
         view.cards = cards
-    mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
-    mv[_ITIN_DECK_AT + 1] = len(discard) / C.NUM_ITINERARIES
-    cs, ts = s.cube_supply, s.token_supply
-    o = _SUPPLY_AT
-    mv[o] = cs[0] / _CUBE_NORM
-    mv[o + 1] = cs[1] / _CUBE_NORM
-    mv[o + 2] = cs[2] / _CUBE_NORM
-    mv[o + 3] = cs[3] / _CUBE_NORM
-    mv[o + 4] = ts[0] / _TOKEN_NORM
-    mv[o + 5] = ts[1] / _TOKEN_NORM
-    mv[o + 6] = ts[2] / _TOKEN_NORM
-    mv[o + 7] = ts[3] / _TOKEN_NORM
+    cs = s.cube_supply
+    if cs != view.cubes:
+        o = _SUPPLY_AT
+        mv[o] = cs[0] / _CUBE_NORM
+        mv[o + 1] = cs[1] / _CUBE_NORM
+        mv[o + 2] = cs[2] / _CUBE_NORM
+        mv[o + 3] = cs[3] / _CUBE_NORM
+        view.cubes = cs.copy()
+    ts = s.token_supply
+    if ts != view.tokens:
+        o = _SUPPLY_AT + 4
+        mv[o] = ts[0] / _TOKEN_NORM
+        mv[o + 1] = ts[1] / _TOKEN_NORM
+        mv[o + 2] = ts[2] / _TOKEN_NORM
+        mv[o + 3] = ts[3] / _TOKEN_NORM
+        view.tokens = ts.copy()
     # player blocks: a player's block changes only through that player's own actions; the
     # state keeps each player's current block (``_pblocks[p]``: version, block) for all views
     pver, seen = s._pver, view.pver
     if pver != seen:
         pblocks = s._pblocks
-        for p, o, _ in _seat_order(n, seat):
+        for p, o, _ in view.order:
             if pver[p] != seen[p]:
                 entry = pblocks[p]
                 if entry is None or entry[0] != pver[p]:
@@ -373,50 +393,93 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
                         block = _player_block(s, p, key)
                     entry = pblocks[p] = (pver[p], block)
                 if entry[1] is not view.pblocks[p]:
-                    mv[o:o + PLAYER_SIZE] = entry[1]
+                    mv[o:o + PLAYER_SIZE] = entry[1]  # zero location and money: rewrite them
                     view.pblocks[p] = entry[1]
+                    view.loc[p] = -1
+                    view.money[p] = None
                 mv[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
                 seen[p] = pver[p]
     view.rev = s._rev
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s view: a per-seat copy of everything but a few per-decision entries,
-    updated block by block when the state's revision says something may have changed (see
-    ``_refresh``), is copied in, then the per-decision entries are written as scalars (through
-    a memoryview: faster than numpy item assignment, same float32 rounding)."""
+    """Write ``seat``'s observation: the seat's view (a float32 copy kept per seat) is brought
+    up to date and copied into ``out``. Blocks are rewritten only when the state's revision says
+    they may have changed (``_refresh``); the per-decision entries (phase, acting seat, the
+    move, locations, money) are compared with what the view holds and rewritten where they
+    differ. Scalars are written through a memoryview (faster than numpy item assignment, same
+    float32 rounding)."""
     mv = memoryview(out)
     if mv.format != "f" or mv.ndim != 1 or not mv.c_contiguous:  # not a flat float32 buffer
         tmp = np.zeros(out.shape, np.float32)
         encode_observation(s, seat, tmp)
         out[...] = tmp
         return
-    n = s.num_players
     view = s._views.get(seat)
     if view is None:
-        view = s._views[seat] = _View(n, observation_size(n))
+        n = s.num_players
+        view = s._views[seat] = _View(n, seat, observation_size(n))
     if view.rev != s._rev:
-        _refresh(s, seat, n, view)
-    mv[:] = view.mv
-    mv[_PHASE_AT + s.phase_id] = 1.0
-    if s.phase_id != _OVER:
-        mv[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
-    if s.itin >= 0:
-        mv[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
-        mv[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
-        mv[_STEPS_AT] = min(s.steps, 24) / 24.0
-        if s.start >= 0:
-            mv[_START_AT + s.start] = 1.0
-        v = s.visited
-        while v:
-            low = v & -v
-            mv[_VISITED_AT + low.bit_length() - 1] = 1.0
-            v ^= low
-    loc, money = s.loc, s.money
-    for p, o, om in _seat_order(n, seat):
-        if loc[p] >= 0:
-            mv[o + loc[p]] = 1.0
-        mv[om] = money[p] / C.MONEY_CAP
+        _refresh(s, seat, len(view.pver), view)
+    # the per-decision entries, written into the view where they differ from what it holds
+    vm = view.mv
+    ph = s.phase_id
+    if ph != view.phase:
+        if view.phase >= 0:
+            vm[_PHASE_AT + view.phase] = 0.0
+        vm[_PHASE_AT + ph] = 1.0
+        view.phase = ph
+    current = (s.turn_seat - seat) % len(view.pver) if ph != _OVER else -1
+    if current != view.current:
+        if view.current >= 0:
+            vm[_CURRENT_AT + view.current] = 0.0
+        if current >= 0:
+            vm[_CURRENT_AT + current] = 1.0
+        view.current = current
+    if s.itin >= 0:  # the move's entries are written once an Itinerary is chosen
+        steps = (s.n_max, s.n_min, s.steps)
+        start, visited = s.start, s.visited
+    else:
+        steps, start, visited = None, -1, 0
+    if steps != view.steps:
+        if steps is None:
+            vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
+        else:
+            vm[_STEPS_AT - 2] = min(steps[0], 24) / 24.0
+            vm[_STEPS_AT - 1] = min(steps[1], 24) / 24.0
+            vm[_STEPS_AT] = min(steps[2], 24) / 24.0
+        view.steps = steps
+    if start != view.start:
+        if view.start >= 0:
+            vm[_START_AT + view.start] = 0.0
+        if start >= 0:
+            vm[_START_AT + start] = 1.0
+        view.start = start
+    if visited != view.visited:
+        diff = visited ^ view.visited
+        while diff:
+            low = diff & -diff
+            vm[_VISITED_AT + low.bit_length() - 1] = 1.0 if visited & low else 0.0
+            diff ^= low
+        view.visited = visited
+    loc = s.loc
+    if loc != view.loc:
+        seen = view.loc
+        for p, o, _ in view.order:
+            if loc[p] != seen[p]:
+                if seen[p] >= 0:
+                    vm[o + seen[p]] = 0.0
+                if loc[p] >= 0:
+                    vm[o + loc[p]] = 1.0
+        view.loc = loc.copy()
+    money = s.money
+    if money != view.money:
+        seen = view.money
+        for p, _, om in view.order:
+            if money[p] != seen[p]:
+                vm[om] = money[p] / C.MONEY_CAP
+        view.money = money.copy()
+    mv[:] = vm
 
 
 def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
