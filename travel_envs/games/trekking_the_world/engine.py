@@ -61,6 +61,7 @@ PHASES = (
 assert (PH_MOVE_PREP, PH_MONEY, PH_SOUVENIR) == (3, 6, 7)
 assert (PH_PLACE, PH_FLY, PH_TELEPORT, PH_HALONG) == (0, 2, 5, 11)
 _PETRA = C.card_of_kind("end_points_per_money")
+_ENDGAME = C.ENC_ENDGAME
 
 _CONTINUE_PHASES = (3, 6, 7)  # move_prep, money, souvenir (checked below)
 _MOVE_ONLY_PHASES = (0, 2, 5, 11)  # place, fly, teleport, halong: a location action only moves a Trekker
@@ -482,18 +483,20 @@ class TrekkingTheWorldState(GameState):
         super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        self._do(action)
+        do = self._do
+        do(action)
         self._mask = None
-        if self.params.auto_forced:
+        if self.game.params.auto_forced:
+            only_pass, legal_ids = self._only_pass, self._legal_ids
             while self.phase_id != PH_OVER:
-                if self._only_pass():
-                    self._do(A_PASS)
+                if only_pass():
+                    do(A_PASS)
                     continue
-                ids = self._legal_ids()
+                ids = legal_ids()
                 if len(ids) != 1:
                     self._mask = _mask_of(ids)  # the next decision's mask
                     break
-                self._do(ids[0])
+                do(ids[0])
 
     def _only_pass(self) -> bool:
         """Cheap check (no mask) that a continue-phase offers nothing but ``pass``."""
@@ -501,8 +504,10 @@ class TrekkingTheWorldState(GameState):
         if ph not in _CONTINUE_PHASES:
             return False
         p = self.turn_seat
-        if any(c not in self.fresh_encs and not C.ENC_ENDGAME[c] for c in self.encs[p]):
-            return False
+        fresh = self.fresh_encs
+        for c in self.encs[p]:
+            if c not in fresh and not _ENDGAME[c]:
+                return False
         if ph == PH_MOVE_PREP:
             return self.tokens[p][C.TOK_MOVE] == self.fresh_tokens[p][C.TOK_MOVE]
         if ph == PH_MONEY:
@@ -512,6 +517,12 @@ class TrekkingTheWorldState(GameState):
     def _do(self, a: int) -> None:
         p = self.turn_seat
         ph = self.phase_id
+        if ph == PH_MOVING:  # the most frequent decision: a step (only locations and money change)
+            if _PETRA in self.encs[p]:
+                self._rev += 1
+                self._pver[p] += 1
+            self._step(p, a)
+            return
         # The encoder's per-seat views (encoder._refresh) trust this revision for everything
         # except Trekker locations, money, the phase and the move in progress (steps, start,
         # visited): every action that may change the other parts (the Tour/Encounter/Itinerary
@@ -524,7 +535,6 @@ class TrekkingTheWorldState(GameState):
         # Itinerary in play: it bumps the revision alone.
         move_only = (
             (ph in _MOVE_ONLY_PHASES and a < A_ITIN and ph != PH_FLY and ph != PH_HALONG)
-            or ph == PH_MOVING
             or (ph == PH_MOVE_PREP and a == A_PASS)
             or (ph == PH_MONEY and a == A_PASS)  # only money changes (written per decision)
             or (ph == PH_START and A_ITIN <= a < A_USE)  # only the Itineraries (no player block)
@@ -569,21 +579,6 @@ class TrekkingTheWorldState(GameState):
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
-        elif ph == PH_MOVING:
-            if a == A_STOP:
-                self.phase_id = PH_MONEY
-                return
-            w = a - A_LOC
-            v = self.loc[p]
-            if w in C.ADJ[v] and (self.revisit or not (self.visited >> w) & 1):
-                self.steps += 1
-            else:  # a flight
-                self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST
-                self.steps += 0 if self.no_step_flights else 1
-            self.loc[p] = w
-            self.visited |= _bit(w)
-            if self.steps >= self.n_max:
-                self.phase_id = PH_MONEY
         elif ph == PH_TELEPORT:
             self.loc[p] = a - A_LOC
             self.phase_id = PH_MONEY
@@ -629,6 +624,23 @@ class TrekkingTheWorldState(GameState):
             self._resolve_pick(a - A_ENC)
         else:  # pragma: no cover - masks prevent it
             raise AssertionError(f"no handler for action {a} in phase {self.phase}")
+
+    def _step(self, p: int, a: int) -> None:
+        """A moving-phase action: one step (walk or flight) or stop (Torres del Paine)."""
+        if a == A_STOP:
+            self.phase_id = PH_MONEY
+            return
+        w = a - A_LOC
+        v = self.loc[p]
+        if w in C.ADJ[v] and (self.revisit or not (self.visited >> w) & 1):
+            self.steps += 1
+        else:  # a flight
+            self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST
+            self.steps += 0 if self.no_step_flights else 1
+        self.loc[p] = w
+        self.visited |= 1 << w
+        if self.steps >= self.n_max:
+            self.phase_id = PH_MONEY
 
     # ------------------------------------------------------------ helpers
     def _return(self) -> None:
