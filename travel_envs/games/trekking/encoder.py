@@ -55,6 +55,8 @@ HIDDEN_SIZE = 30 + 10 + C.NUM_OPP_CARDS + 4
 STATE_SIZE = OBS_SIZE + HIDDEN_SIZE
 
 _PLAN_INDEX = [{name: i for i, name in enumerate(deck)} for deck in C.PLAN_DECKS]
+_PLAN_OFFSET = [21 - 16 + sum(len(d) for d in C.PLAN_DECKS[:slot]) for slot in range(6)]
+_STATIC = 73 - 16  # offsets 16-72
 _WEATHER_INDEX = _PLAN_INDEX[0]
 
 
@@ -73,17 +75,18 @@ def _static_header(st) -> tuple[memoryview, memoryview]:
     which only change at noon: the morning and the afternoon version, built once per game."""
     h = st._static
     if h is None:
-        a = np.zeros((2, 73 - 16), np.float32)
-        a[:, 17 - 16 + st.num_players - 1] = 1.0
-        o = 21 - 16
+        m = memoryview(np.zeros(2 * _STATIC, np.float32))
+        plan = st.plan
+        ones = [17 - 16 + st.p.num_players - 1, 71 - 16 + st.side]
         for slot in range(6):
-            a[:, o + _PLAN_INDEX[slot][st.plan[slot]]] = 1.0
-            o += len(C.PLAN_DECKS[slot])
-        a[1, 0] = 1.0
-        a[0, 61 - 16 + _WEATHER_INDEX[st.plan[0]]] = 1.0
-        a[1, 61 - 16 + _WEATHER_INDEX[st.plan[1]]] = 1.0
-        a[:, 71 - 16 + st.side] = 1.0
-        h = st._static = (memoryview(a[0]), memoryview(a[1]))
+            ones.append(_PLAN_OFFSET[slot] + _PLAN_INDEX[slot][plan[slot]])
+        for i in ones:
+            m[i] = 1.0
+            m[_STATIC + i] = 1.0
+        m[_STATIC] = 1.0  # afternoon
+        m[61 - 16 + _WEATHER_INDEX[plan[0]]] = 1.0
+        m[_STATIC + 61 - 16 + _WEATHER_INDEX[plan[1]]] = 1.0
+        h = st._static = (m[:_STATIC], m[_STATIC:])
     return h
 
 
@@ -259,13 +262,13 @@ def _encode_board(st) -> memoryview:
     seen = snap[0]
     if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
         o = 1
-        for an in ma:
-            old = seen[o // 6]
+        for sp, an in enumerate(ma):
+            old = seen[sp]
             if an != old:
                 if old > -2:
                     mv[o + old] = 0.0
                 mv[o + an] = 1.0
-                seen[o // 6] = an
+                seen[sp] = an
             o += 6
     bags = st.bags
     if bags != snap[1]:

@@ -155,13 +155,11 @@ class TrekkingState(GameState):
         self._reset_caches()
         p = self.game.params
         self.p = p
-        table = getattr(self.game, "_penalty", None)
-        if table is None:  # computed once per game (parameters), shared by its states
-            table = self.game._penalty = self._penalty_table(p)
-        self._penalty = table
-        self._refill_rounds = p.refill_rounds
+        derived = getattr(self.game, "_derived", None)
+        if derived is None:  # computed once per game (parameters), shared by its states
+            derived = self.game._derived = (self._penalty_table(p), p.refill_rounds, p.side)
+        self._penalty, self._refill_rounds, self.side = derived
         self.map = C.MAP_E
-        self.side = p.side
 
     def _reset_caches(self) -> None:
         """The encoder and mask caches (a new or cloned state starts without them)."""
