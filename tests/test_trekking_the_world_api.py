@@ -358,7 +358,7 @@ def test_cached_observation_equals_fresh_encoding(n, params):
     from travel_envs.games.trekking_the_world import encoder as E
 
     def clear():
-        for cache in (E._PLAYER_CACHE, E._TURN_CACHE, E._ITIN_ROWS_CACHE):
+        for cache in (E._PLAYER_CACHE, E._TURN_CACHE):
             cache.clear()
 
     g = GAME(num_players=n, **params)

@@ -124,7 +124,6 @@ _NC = C.NUM_CARDS
 _COLS = C.SUITCASE_COLUMNS
 _TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
 _MONEY_AT = _POFF["money"]
-_ITIN_ROWS_CACHE: dict = {}  # (5 available Itineraries, discard top) -> their feature rows
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
 
@@ -155,8 +154,8 @@ _RIVAL_AT = _GOFF["solo_rival"]
 
 def _write_table(s, n: int, mv: memoryview) -> None:
     """Write the public table (Tour and Encounter slots and piles, Encounter discard, solo Rival)
-    into ``mv`` (the deck sizes of the Itineraries are left at zero)."""
-    mv[_TABLE_AT:_TABLE_END] = _ZERO[:_TABLE_END - _TABLE_AT]
+    into ``mv`` (the Itinerary pile sizes, the first two deck sizes, are left as they are)."""
+    mv[_TABLE_AT + 2:_TABLE_END] = _ZERO[:_TABLE_END - _TABLE_AT - 2]
     o = _GOFF["tour_slots"]
     if s.tour_deck:
         mv[o + s.tour_deck[-1]] = 1.0
@@ -343,24 +342,25 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
             block = _turn_block(s, turn_key)
         mv[_TURN_AT:_TURN_END] = block
         view.turn_key = turn_key
-    # the public table, then the Itinerary rows and piles (the table segment has zeros there)
+    # the public table, then the Itinerary rows and piles
     t_key = _table_key(s, n)
     if t_key != view.tkey:
         _write_table(s, n, mv)
         view.tkey = t_key
-        view.cards = None  # the Itinerary pile sizes were zeroed
     deck, discard = s.itin_deck, s.itin_discard
     cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
-    if cards != view.cards:
-        key = cards[:-2]
-        rows = _ITIN_ROWS_CACHE.get(key)
-        if rows is None:
-            if len(_ITIN_ROWS_CACHE) > _CACHE_LIMIT:
-                _ITIN_ROWS_CACHE.clear()
-            rows = _ITIN_ROWS_CACHE[key] = memoryview(ITIN_TABLE[list(key)].ravel())
-        mv[_ITIN_SLOTS_AT:_ITIN_SLOTS_END] = rows
-        mv[_ITIN_DECK_AT] = len(deck) / C.NUM_ITINERARIES
-        mv[_ITIN_DECK_AT + 1] = len(discard) / C.NUM_ITINERARIES
+    seen = view.cards
+    if cards != seen:
+        if seen is None:
+            seen = (None,) * len(cards)
+        o = _ITIN_SLOTS_AT
+        for i in range(len(cards) - 2):  # the 5 available Itineraries, then the discard top
+            c = cards[i]
+            if c != seen[i]:
+                mv[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
+            o += ITIN_FEATURES
+        mv[_ITIN_DECK_AT] = cards[-2] / C.NUM_ITINERARIES
+        mv[_ITIN_DECK_AT + 1] = cards[-1] / C.NUM_ITINERARIES
         view.cards = cards
     cs = s.cube_supply
     if cs != view.cubes:
