@@ -76,3 +76,23 @@ def test_moving_masks_with_movement_powers():
                 with_powers += s.revisit and s.no_step_flights and s.n_min < s.n_max
             s.apply_action(int(rng.choice(np.flatnonzero(m))))
     assert checked > 300 and with_powers > 20
+
+
+def test_observation_into_other_buffers():
+    """float64, strided and 2-d output buffers get the same values as a flat float32 one."""
+    from travel_envs.games.trekking_the_world import encoder as E
+
+    g = GAME(num_players=3)
+    s = g.new_initial_state(np.random.default_rng(0))
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    ref = np.zeros(g.observation_size, np.float32)
+    E.encode_observation_uncached(s, 1, ref)
+    as64 = np.zeros(g.observation_size)
+    E.encode_observation(s, 1, as64)
+    strided = np.zeros(2 * g.observation_size, np.float32)
+    E.encode_observation(s, 1, strided[::2])
+    two_d = np.zeros((1, g.observation_size), np.float32)
+    E.encode_observation(s, 1, two_d)
+    assert (as64 == ref).all() and (strided[::2] == ref).all() and not strided[1::2].any() and (two_d[0] == ref).all()

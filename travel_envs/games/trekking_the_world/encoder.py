@@ -409,12 +409,6 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     move, locations, money) are compared with what the view holds and rewritten where they
     differ. Scalars are written through a memoryview (faster than numpy item assignment, same
     float32 rounding)."""
-    mv = memoryview(out)
-    if mv.format != "f" or mv.ndim != 1 or not mv.c_contiguous:  # not a flat float32 buffer
-        tmp = np.zeros(out.shape, np.float32)
-        encode_observation(s, seat, tmp)
-        out[...] = tmp
-        return
     view = s._views.get(seat)
     if view is None:
         n = s.num_players
@@ -479,7 +473,10 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             if money[p] != seen[p]:
                 vm[om] = money[p] / C.MONEY_CAP
         view.money = money.copy()
-    mv[:] = vm
+    try:
+        memoryview(out)[:] = vm  # checks that ``out`` is a 1-d float32 buffer of the right length
+    except (TypeError, ValueError, NotImplementedError):
+        out[...] = view.arr  # anything else numpy can assign to
 
 
 def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
