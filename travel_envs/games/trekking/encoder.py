@@ -196,10 +196,14 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     if nt:
         t = b + _T0
         for sm, num, fl, _ in tokens:
-            pb[t + 3 * sm] = 1.0
-            pb[t + 3 * sm + 1] = num / 4.0
-            pb[t + 3 * sm + 2] = float(fl)
-            flips += fl
+            o = t + 3 * sm
+            pb[o] = 1.0
+            pb[o + 1] = num / 4.0
+            if fl:
+                pb[o + 2] = 1.0
+                flips += 1
+            else:
+                pb[o + 2] = 0.0
     sc = mem[6]
     plan = st.plan
     if sc[0] != ng:
@@ -215,7 +219,7 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     score = sc[1] + sc[3] + sc[5]
     e = b + _E0
     last = st.last_summit_round[s]
-    pb[e] = float(st.rested_since_summit[s])
+    pb[e] = 1.0 if st.rested_since_summit[s] else 0.0
     pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
     v = score / 80.0
     pb[e + 2] = 0.0 if v < 0.0 else (1.0 if v > 1.0 else v)

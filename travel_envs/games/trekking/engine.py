@@ -302,6 +302,16 @@ class TrekkingState(GameState):
                     return i
         return -1
 
+    def _flip_kinds(self, seat: int) -> int:
+        """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
+        bits = 0
+        same_turn = self.p.rest_flip_same_turn
+        tc = self.t_col
+        for i, col in enumerate(self.gps[seat]):
+            if col[CK] == K_REST and not col[CF] and (same_turn or i != tc):
+                bits |= 1 << col[CR]
+        return bits
+
     def hikers_at(self, node: int, exclude: int) -> int:
         """Number of other hikers (players, and Sunday hikers if they count) on ``node``."""
         n = sum(1 for s, q in enumerate(self.pos) if q == node and s != exclude)
@@ -467,12 +477,13 @@ class TrekkingState(GameState):
             a = self.map_animals[s]
             if a >= 0 and e0 >= th[a]:
                 m[A.TAG_PATH + i] = True
-        if self.flippable(seat, C.BINOCULARS) >= 0:
+        kinds = self._flip_kinds(seat)
+        if kinds >> C.BINOCULARS & 1:
             for i, s in enumerate(self.map.node_spaces[self.t_dest]):
                 a = self.map_animals[s]
                 if a >= 0 and e0 >= th[a]:
                     m[A.TAG_DEST + i] = True
-        if self.flippable(seat, C.SEARCH) >= 0:
+        if kinds >> C.SEARCH & 1:
             for b in range(2):
                 if sum(self.bags[b]):
                     m[A.SEARCH + b] = True
