@@ -185,14 +185,14 @@ class TrekkingTheWorldState(GameState):
         self.rng = rng
         p = game.params
         n = p.num_players
-        cards = [int(x) for x in rng.permutation(C.NUM_CARDS)]
+        cards = rng.permutation(C.NUM_CARDS).tolist()  # Python ints
         self.tour_deck = cards[: p.tour_deck_size]  # top = last element (face up, available)
         self.enc_deck = cards[p.tour_deck_size:]
         self.tour_row = [NONE] * C.TOUR_ROW
         self.enc_row = [NONE] * C.ENC_ROW
         self.enc_discard: list[int] = []
         self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen, Rival)
-        self.itin_deck = [int(x) for x in rng.permutation(C.NUM_ITINERARIES)]
+        self.itin_deck = rng.permutation(C.NUM_ITINERARIES).tolist()
         self.itin_row = [NONE] * C.ITIN_ROW
         self.itin_discard: list[int] = []
         self.cube_supply = [C.CUBES_PER_COLOUR] * C.NUM_COLOURS
@@ -213,7 +213,7 @@ class TrekkingTheWorldState(GameState):
         self.turns_taken = [0] * n
         self.end_triggered = False
         self.phase_id = PH_PLACE
-        self.rival_deck = [int(x) for x in rng.permutation(len(C.RIVAL_CARDS))] if n == 1 else []
+        self.rival_deck = rng.permutation(len(C.RIVAL_CARDS)).tolist() if n == 1 else []
         self.rival_points = 0
         self.rival_tours: list[int] = []
         self._reset_turn()
@@ -835,7 +835,7 @@ class TrekkingTheWorldState(GameState):
     # ----------------------------------------------------------- end of turn
     def _draw(self, deck: list[int], discard: list[int] | None) -> int:
         if not deck and discard:
-            deck.extend(int(x) for x in self.rng.permutation(discard))
+            deck.extend(self.rng.permutation(discard).tolist())
             discard.clear()
         return deck.pop() if deck else NONE
 
@@ -844,7 +844,7 @@ class TrekkingTheWorldState(GameState):
             if row[i] == NONE:
                 row[i] = self._draw(deck, discard)
         if not deck and discard:  # keep a face-up deck top when possible
-            deck.extend(int(x) for x in self.rng.permutation(discard))
+            deck.extend(self.rng.permutation(discard).tolist())
             discard.clear()
 
     def _refill_itineraries(self) -> None:
