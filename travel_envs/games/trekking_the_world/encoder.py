@@ -224,10 +224,12 @@ _ZERO = memoryview(np.zeros(max(GLOBAL_SIZE, PLAYER_SIZE), np.float32))
 # Adjacent global blocks written together (checked here so a layout change cannot break them).
 _CTX_AT = _GOFF["pending_power"]  # pending power .. end triggered / Tours to end
 _CTX_END = _GOFF["itinerary_in_play"]
-assert _GOFF["kilimanjaro_returned_row"] == _CTX_AT + _NC + 1 and _GOFF["end_triggered_and_tours_to_end"] + 2 == _CTX_END
+assert _GOFF["kilimanjaro_returned_row"] == _CTX_AT + _NC + 1
+assert _GOFF["end_triggered_and_tours_to_end"] + 2 == _CTX_END
 _TURN_AT = _GOFF["turn_flags"]  # turn flags, turn counts, recolour, fresh Encounters
 _TURN_END = _GOFF["fresh_encounters"] + _NC
-assert _GOFF["turn_counts"] == _TURN_AT + len(TURN_FLAGS) and _GOFF["recolour"] == _GOFF["turn_counts"] + len(TURN_COUNTS)
+assert _GOFF["turn_counts"] == _TURN_AT + len(TURN_FLAGS)
+assert _GOFF["recolour"] == _GOFF["turn_counts"] + len(TURN_COUNTS)
 assert _GOFF["fresh_encounters"] == _GOFF["recolour"] + C.NUM_COLOURS
 _TURN_CACHE: dict = {}  # (Itinerary chosen, turn flags, turn counts, recolour, fresh Encounters) -> dense block
 
