@@ -102,6 +102,41 @@ def test_dagger_rounds_and_select_best(tmp_path, capsys):
     assert f"the one evaluated at {best['timesteps']} steps" in out
 
 
+def test_select_best_without_evaluations_keeps_the_last_weights(tmp_path, capsys):
+    runs = tmp_path / "runs"
+    cfg = tmp_path / "tiny.yaml"
+    cfg.write_text(CONFIG.format(runs=runs))
+    assert train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0", "--set", "eval.every_steps=0",
+                           "--set", "eval.select_best=random", "--set", "eval.final_games=2"]) == 0
+    (run_dir,) = runs.iterdir()
+    assert "no model was evaluated against random" in capsys.readouterr().out
+    assert (run_dir / "final_model.zip").read_bytes() == (run_dir / "last_model.zip").read_bytes()
+
+
+def test_dagger_driver_moves_only_the_teachers_seat(tmp_path, monkeypatch):
+    """With an opponent named like the teacher both seats are recorded, but the learner (driver)
+    only moves for the teacher's seat: the other seat is the opponent the learner will face."""
+    import numpy as np
+
+    from training import pretrain as bc
+    from travel_envs.agents.model import NumpyMLPPolicy
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    game = make_raw_env("toy_game:RaceGame", num_players=2, target=7).game
+    rng = np.random.default_rng(0)
+    driver = NumpyMLPPolicy([rng.normal(size=(8, game.observation_size)), rng.normal(size=(game.num_actions, 8))],
+                            [np.zeros(8), np.zeros(game.num_actions)], ["relu"])
+    path = tmp_path / "driver.npz"
+    driver.save(path)
+    calls = []
+    original = NumpyMLPPolicy.act
+    monkeypatch.setattr(NumpyMLPPolicy, "act", lambda self, *a, **k: calls.append(1) or original(self, *a, **k))
+    obs, masks, acts, rets = bc.collect("toy_game:RaceGame", {"num_players": 2, "target": 7}, "random", ["random"],
+                                        games=8, seed=0, gamma=0.99, driver=str(path))
+    assert len(acts) > 20 and 0.25 * len(acts) < len(calls) < 0.75 * len(acts)
+    assert bc.holdout_flags(100, 0).sum() == 5 and not bc.holdout_flags(20, 0).any()
+
+
 def test_failure_before_first_checkpoint_leaves_nothing(tmp_path, monkeypatch):
     runs = tmp_path / "runs"
     cfg = tmp_path / "tiny.yaml"

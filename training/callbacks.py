@@ -145,6 +145,8 @@ class EvalCallback(BaseCallback):
         self.best_path = run_dir / BEST_MODEL
         self.best_info_path = run_dir / "best.json"
         self.best = json.loads(self.best_info_path.read_text()) if self.best_info_path.is_file() else None
+        if self.best is not None and self.best.get("opponent") != cfg.eval.select_best:
+            self.best = None  # chosen against another opponent (a resume changed eval.select_best)
 
     def evaluate_now(self) -> None:
         cfg = self.cfg

@@ -65,7 +65,7 @@ def _collect_chunk(args):
             action = policy.act(buf, mask, state)
             if policy is teacher:
                 label = action
-                if driver is not None:
+                if driver is not None and seat == teacher_seat:
                     action = driver.act(buf, mask)
                 recorded[seat].append(len(act_l))
                 margins[seat].append(_margin(state.scores(), seat))
@@ -105,6 +105,9 @@ def collect(env_id, params: dict, teacher: str, opponents: list[str], games: int
 
     ``driver``: a frozen learner (``.npz``) that makes the moves of the teacher's seat while the
     teacher only labels them (a DAgger round: states the learner reaches, actions the teacher takes).
+    Opponent seats are played as usual (an opponent named like the teacher is recorded too). The
+    value targets are then the returns of the driven games: the learner's value against the
+    opponents, which is what PPO's value head goes on to estimate.
     """
     order = list(range(games))
     args = [(env_id, dict(params), teacher, list(opponents), order[i::processes], _seed(seed, 4), gamma, reward,
@@ -121,17 +124,30 @@ def collect(env_id, params: dict, teacher: str, opponents: list[str], games: int
     return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))
 
 
+def holdout_flags(n: int, seed: int, fraction: float = 0.05) -> np.ndarray:
+    """A random ``fraction`` of ``n`` samples set aside for measuring agreement (none below 21)."""
+    flags = np.zeros(n, bool)
+    if n > 20:
+        flags[np.random.default_rng(seed).permutation(n)[: max(1, int(n * fraction))]] = True
+    return flags
+
+
 def clone(model, data, epochs: int, batch_size: int, learning_rate: float, vf_coef: float = 0.5,
-          seed: int = 0, holdout: float = 0.05, log=print) -> dict:
-    """Fit ``model.policy`` to the demonstrations; returns accuracy and losses."""
+          seed: int = 0, holdout: np.ndarray | None = None, log=print) -> dict:
+    """Fit ``model.policy`` to the demonstrations; returns accuracy and losses.
+
+    ``holdout``: bool flags of the samples never trained on (default: :func:`holdout_flags`); pass
+    the same flags again when refitting on grown data so that held-out samples stay held out.
+    """
     import torch as th
 
     obs, masks, acts, rets = data
     n = len(acts)
     rng = np.random.default_rng(seed)
-    perm = rng.permutation(n)
-    n_hold = max(1, int(n * holdout)) if n > 20 else 0
-    hold, train_idx = perm[:n_hold], perm[n_hold:]
+    if holdout is None:
+        holdout = holdout_flags(n, seed)
+    hold, train_idx = np.flatnonzero(holdout), np.flatnonzero(~holdout)
+    n_hold = len(hold)
     policy = model.policy
     policy.set_training_mode(True)
     opt = th.optim.Adam(policy.parameters(), lr=learning_rate)

@@ -36,8 +36,14 @@ import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
+
+if TYPE_CHECKING:
+    from sb3_contrib import MaskablePPO
+
+    from .callbacks import EvalCallback
 
 EXIT_CONFIG = 2
 
@@ -150,8 +156,11 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
 
 
 def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
-    """Behaviour cloning of ``cfg.pretrain.teacher`` into the fresh model (see training/pretrain.py)."""
+    """Behaviour cloning of ``cfg.pretrain.teacher`` into the fresh model, then the DAgger rounds
+    (see training/pretrain.py)."""
     import numpy as np
+
+    from travel_envs.agents.model import policy_from_sb3
 
     from . import pretrain as bc
     from .callbacks import atomic_write_text
@@ -162,22 +171,25 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     data = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.games, cfg.train.seed,
                       cfg.ppo.gamma, pt.processes, reward=cfg.env.reward)
     print(f"behaviour cloning: {len(data[2])} decisions in {time.time() - t0:.0f} s", flush=True)
-    stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed)
-    for r in range(pt.dagger_rounds):
-        from travel_envs.agents.model import policy_from_sb3
-
-        driver = run_dir / f"dagger_{r + 1}.npz"
-        policy_from_sb3(model.policy, deterministic=True, name="learner").save(driver)
-        more = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.dagger_games,
-                          cfg.train.seed + 1000 * (r + 1), cfg.ppo.gamma, pt.processes, reward=cfg.env.reward,
-                          driver=str(driver))
-        driver.unlink()
+    held = bc.holdout_flags(len(data[2]), cfg.train.seed)
+    stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed,
+                     holdout=held)
+    for r in range(1, pt.dagger_rounds + 1):
+        driver = run_dir / f"dagger_{r}.npz"
+        try:
+            policy_from_sb3(model.policy, deterministic=True, name="learner").save(driver)
+            more = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.dagger_games,
+                              cfg.train.seed + 1000 * r, cfg.ppo.gamma, pt.processes, reward=cfg.env.reward,
+                              driver=str(driver))
+        finally:
+            driver.unlink(missing_ok=True)
         data = tuple(np.concatenate([a, b]) for a, b in zip(data, more))
-        print(f"DAgger round {r + 1}/{pt.dagger_rounds}: {len(more[2])} learner-visited decisions labelled, "
+        held = np.concatenate([held, bc.holdout_flags(len(more[2]), cfg.train.seed + r)])
+        print(f"DAgger round {r}/{pt.dagger_rounds}: {len(more[2])} learner-visited decisions labelled, "
               f"{len(data[2])} in all", flush=True)
         stats = bc.clone(model, data, pt.dagger_epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef,
-                         cfg.train.seed + r + 1)
-        stats["dagger_rounds"] = r + 1
+                         cfg.train.seed + r, holdout=held)
+        stats["dagger_rounds"] = r
     stats["wall_seconds"] = round(time.time() - t0, 1)
     atomic_write_text(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
     return stats
@@ -198,7 +210,7 @@ def _prev_cpu(run_dir: Path) -> float:
     return float(json.loads(path.read_text()).get("cpu_seconds", 0.0)) if path.is_file() else 0.0
 
 
-def _save_final_model(cfg: TrainingConfig, model, run_dir: Path, eval_cb) -> Path:
+def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, eval_cb: EvalCallback) -> Path:
     """Write final_model.zip: the last weights, or with ``eval.select_best`` the best evaluated model
     (then the last weights go to last_model.zip)."""
     final = run_dir / "final_model.zip"
@@ -208,11 +220,14 @@ def _save_final_model(cfg: TrainingConfig, model, run_dir: Path, eval_cb) -> Pat
     tmp.replace(last)
     if cfg.eval.select_best:
         if eval_cb.best is not None and eval_cb.best_path.is_file():
-            shutil.copyfile(eval_cb.best_path, tmp)
             b = eval_cb.best
+            shutil.copyfile(eval_cb.best_path, tmp)
             print(f"final model: the one evaluated at {b['timesteps']} steps "
                   f"({100 * b['win_rate']:.0f}% against {b['opponent']} over {b['games']} games); "
                   f"the last weights are in {last.name}")
+        else:
+            shutil.copyfile(last, tmp)
+            print(f"final model: the last weights (no model was evaluated against {cfg.eval.select_best})")
         tmp.replace(final)
     return final
 
