@@ -23,6 +23,12 @@ def block(state, seat=None):
     return out[E.OBS_SIZE :]
 
 
+def test_phase_ids_match_the_engine():
+    from travel_envs.games.globetrotter import engine
+
+    assert (F._TURN, F._PARK) == (engine.TURN, engine.PARK)
+
+
 def test_size_and_default_off():
     assert GAME(num_players=2).observation_size == E.OBS_SIZE
     assert GAME(num_players=2, **ON).observation_size == E.OBS_SIZE + F.CF_SIZE

@@ -32,6 +32,8 @@ CF_AFTER     49   card c in hand matches the city after my next one
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .chains import best_chain, first_card_outcomes
@@ -51,11 +53,14 @@ CF_LINKS = CF_NEXT + NUM_CARDS
 CF_AFTER = CF_LINKS + NUM_CARDS
 CF_SIZE = CF_AFTER + NUM_CARDS
 
+if TYPE_CHECKING:
+    from .engine import GlobetrotterState
+
 _MATCH_F = MATCH.astype(np.float32)
-_TURN, _PARK = 1, 2
+_TURN, _PARK = 1, 2  # engine.TURN / engine.PARK (the engine imports this module; a test checks them)
 
 
-def encode_chain_features(st, seat: int, out: np.ndarray) -> None:
+def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> None:
     """Write the block for ``seat`` into ``out`` (zeroed, length CF_SIZE)."""
     hand_bits = st.hands[seat]
     n = st.n

@@ -20,10 +20,13 @@ questions within a turn (draw, park, play) cheap.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from .components import CITY_MATCH_LIST, COLOUR_OF, MATCH_LIST, VEHICLE_OF
 
 NODE_BUDGET = 2500
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 50_000  # entries per memo (~350 bytes each), cleared when full
 
 #: value weights of a stopping point: cities advanced first, then the key
 MOVE_VALUE, GAIN_VALUE, KEY_USE_COST, CARD_VALUE = 100.0, 12.0, 15.0, 0.5
@@ -32,17 +35,16 @@ MOVE_VALUE, GAIN_VALUE, KEY_USE_COST, CARD_VALUE = 100.0, 12.0, 15.0, 0.5
 Outcome = tuple[float, tuple[int, ...], int, bool, bool]
 
 _memo: dict[tuple, Outcome] = {}
-_first_memo: dict[tuple, tuple[Outcome | None, dict[int, Outcome]]] = {}
+_first_memo: dict[tuple, tuple[Outcome | None, Mapping[int, Outcome]]] = {}
 
 
 class _Search:
     """Depth-first search over play orders (at most one key use) with a node budget."""
 
-    def __init__(self, city: int, key_held: bool, key_gained: bool, prev: tuple[int, ...]):
+    def __init__(self, city: int, key_held: bool, key_gained: bool) -> None:
         self.city_row = CITY_MATCH_LIST[city]
         self.key_held = key_held
         self.key_gained = key_gained
-        self.prev = prev  # last (up to 2) cards played this turn
         self.nodes = 0
 
     def stop(self, last: int, remaining: int, used_key: bool, gained: bool, n_played: int) -> Outcome:
@@ -83,11 +85,13 @@ class _Search:
         return best
 
 
-def _check_memo_size() -> None:
+def _memo_key(hand: list[int], top: int, city: int, key_held: bool, key_gained: bool,
+              prev: tuple[int, ...], can_stop: bool) -> tuple:
     if len(_memo) > _MEMO_LIMIT:
         _memo.clear()
     if len(_first_memo) > _MEMO_LIMIT:
         _first_memo.clear()
+    return (tuple(hand), top, city, key_held, key_gained, prev, can_stop)
 
 
 def best_chain(hand: list[int], top: int, city: int, key_held: bool, key_gained: bool,
@@ -100,27 +104,26 @@ def best_chain(hand: list[int], top: int, city: int, key_held: bool, key_gained:
     is in progress, so stopping now (no further card) is an option. An empty
     sequence means: stop now (or, if ``can_stop`` is false, nothing playable).
     """
-    key = (tuple(hand), top, city, key_held, key_gained, prev, can_stop)
+    key = _memo_key(hand, top, city, key_held, key_gained, prev, can_stop)
     hit = _memo.get(key)
     if hit is None:
-        _check_memo_size()
-        hit = _Search(city, key_held, key_gained, prev).dfs(list(hand), top, False, False, list(prev), 0, can_stop)
+        hit = _Search(city, key_held, key_gained).dfs(list(hand), top, False, False, list(prev), 0, can_stop)
         _memo[key] = hit
     return hit
 
 
 def first_card_outcomes(hand: list[int], top: int, city: int, key_held: bool, key_gained: bool,
-                        prev: tuple[int, ...], can_stop: bool) -> tuple[Outcome | None, dict[int, Outcome]]:
+                        prev: tuple[int, ...], can_stop: bool) -> tuple[Outcome | None, Mapping[int, Outcome]]:
     """(outcome of stopping now or None, {card: best outcome of a chain that starts with card}).
 
-    Each first card gets its own search budget, so every playable card is rated.
+    Each first card gets its own search budget, so every playable card is rated. The mapping is
+    shared by the memo, hence read-only.
     """
-    key = (tuple(hand), top, city, key_held, key_gained, prev, can_stop)
+    key = _memo_key(hand, top, city, key_held, key_gained, prev, can_stop)
     hit = _first_memo.get(key)
     if hit is not None:
         return hit
-    _check_memo_size()
-    search = _Search(city, key_held, key_gained, prev)
+    search = _Search(city, key_held, key_gained)
     stop = search.stop(top, len(hand), False, False, 0) if can_stop else None
     per_card: dict[int, Outcome] = {}
     recent = list(prev)
@@ -129,6 +132,6 @@ def first_card_outcomes(hand: list[int], top: int, city: int, key_held: bool, ke
         out = search.step(hand, i, top, False, False, recent, 0)
         if out is not None:
             per_card[c] = (out[0], (c,) + out[1], out[2], out[3], out[4])
-    hit = (stop, per_card)
+    hit = (stop, MappingProxyType(per_card))
     _first_memo[key] = hit
     return hit

@@ -52,6 +52,7 @@ class HeuristicPolicy:
         return [state.next_city((seat + k) % n) for k in range(1, n)]
 
     def _usefulness(self, state, seat, hand, c) -> float:
+        # the same facts as chain_features' CF_LINKS / CF_NEXT / CF_AFTER, weighted
         city = state.next_city(seat)
         after = state.world[(state.pos[seat] + 2) % WORLD_SIZE]
         links = sum(1 for d in hand if d != c and MATCH_LIST[c][d])
