@@ -80,13 +80,19 @@ def test_train_interrupt_resume_evaluate(tmp_path, monkeypatch, capsys):
     assert f"model file not found: {tmp_path / 'nope.zip'}" in capsys.readouterr().err
 
 
-def test_dagger_rounds_and_select_best(tmp_path, capsys):
+def train_tiny(tmp_path, *overrides: str):
+    """Train the tiny config to the end with ``--set`` overrides; returns the run folder."""
     runs = tmp_path / "runs"
     cfg = tmp_path / "tiny.yaml"
     cfg.write_text(CONFIG.format(runs=runs))
-    assert train_cli.main(["--config", str(cfg), "--set", "eval.select_best=random", "--set", "eval.final_games=4",
-                           "--set", "pretrain.dagger_rounds=1", "--set", "pretrain.dagger_games=6"]) == 0
+    assert train_cli.main(["--config", str(cfg)] + [arg for o in overrides for arg in ("--set", o)]) == 0
     (run_dir,) = runs.iterdir()
+    return run_dir
+
+
+def test_dagger_rounds_and_select_best(tmp_path, capsys):
+    run_dir = train_tiny(tmp_path, "eval.select_best=random", "eval.final_games=4", "pretrain.dagger_rounds=1",
+                         "pretrain.dagger_games=6")
     out = capsys.readouterr().out
     assert "DAgger round 1/1" in out
     assert json.loads((run_dir / "pretrain.json").read_text())["dagger_rounds"] == 1
@@ -103,12 +109,8 @@ def test_dagger_rounds_and_select_best(tmp_path, capsys):
 
 
 def test_select_best_without_evaluations_keeps_the_last_weights(tmp_path, capsys):
-    runs = tmp_path / "runs"
-    cfg = tmp_path / "tiny.yaml"
-    cfg.write_text(CONFIG.format(runs=runs))
-    assert train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0", "--set", "eval.every_steps=0",
-                           "--set", "eval.select_best=random", "--set", "eval.final_games=2"]) == 0
-    (run_dir,) = runs.iterdir()
+    run_dir = train_tiny(tmp_path, "pretrain.games=0", "eval.every_steps=0", "eval.select_best=random",
+                         "eval.final_games=2")
     assert "no model was evaluated against random" in capsys.readouterr().out
     assert (run_dir / "final_model.zip").read_bytes() == (run_dir / "last_model.zip").read_bytes()
 
