@@ -46,12 +46,12 @@ def test_memoised_moving_mask_equals_fresh_computation(n, params):
             G._MOVING_LEGAL.clear()
             G._MASKS.clear()
             M._MEMO.clear()
-            fresh = s._compute_mask()  # computed from scratch (and memoised)
+            fresh = G._mask_of(s._legal_ids())  # computed from scratch (and memoised)
             assert (m == fresh).all()
-            again = s._compute_mask()  # a memo hit: equal, and an independent array
+            again = G._mask_of(s._legal_ids())  # a memo hit: equal, and an independent array
             assert (again == fresh).all() and again is not fresh
             again[:] = False
-            assert (s._compute_mask() == fresh).all()
+            assert (G._mask_of(s._legal_ids()) == fresh).all()
         s.apply_action(int(rng.choice(np.flatnonzero(m))))
     assert moving > 10
 

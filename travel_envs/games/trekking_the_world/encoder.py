@@ -312,26 +312,32 @@ class _View:
         self.money: list = [None] * n
 
 
+def _write_context(s, seat: int, n: int, out) -> None:
+    """Pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end into a
+    zeroed ``out`` (an array or a memoryview of one)."""
+    g = _GOFF
+    if s.pending == PENDING_FF:
+        out[g["pending_power"] + _NC] = 1.0
+    elif s.pending >= 0:
+        out[g["pending_power"] + s.pending] = 1.0
+    if s.kili_row >= 0:
+        out[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
+    if s.halong_target >= 0:
+        out[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
+    o = g["end_triggered_and_tours_to_end"]
+    if s.end_triggered:
+        out[o] = 1.0
+    out[o + 1] = s.game.params.end_tours / 6.0
+
+
 def _refresh(s, seat: int, n: int, view: _View) -> None:
     """Rewrite the parts of ``view`` that changed since it was last written."""
     mv = view.mv
-    g = _GOFF
     # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
     ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
     if ctx != view.ctx:
         mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
-        if s.pending == PENDING_FF:
-            mv[g["pending_power"] + _NC] = 1.0
-        elif s.pending >= 0:
-            mv[g["pending_power"] + s.pending] = 1.0
-        if s.kili_row >= 0:
-            mv[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
-        if s.halong_target >= 0:
-            mv[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
-        o = g["end_triggered_and_tours_to_end"]
-        if s.end_triggered:
-            mv[o] = 1.0
-        mv[o + 1] = s.game.params.end_tours / 6.0
+        _write_context(s, seat, n, mv)
         view.ctx = ctx
     it = s.itin
     if it != view.itin:
@@ -488,17 +494,7 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
     out[_PHASE_AT + s.phase_id] = 1.0
     if s.phase_id != _OVER:
         out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
-    if s.pending == PENDING_FF:
-        out[g["pending_power"] + _NC] = 1.0
-    elif s.pending >= 0:
-        out[g["pending_power"] + s.pending] = 1.0
-    if s.kili_row >= 0:
-        out[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
-    if s.halong_target >= 0:
-        out[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
-    o = g["end_triggered_and_tours_to_end"]
-    out[o] = 1.0 if s.end_triggered else 0.0
-    out[o + 1] = s.game.params.end_tours / 6.0
+    _write_context(s, seat, n, out)
     if s.itin >= 0:
         out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]
         out[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0

@@ -290,10 +290,6 @@ class TrekkingTheWorldState(GameState):
             self._mask = _mask_of(self._legal_ids())
         return self._mask
 
-    def _compute_mask(self) -> np.ndarray:
-        """A freshly computed mask (an independent array)."""
-        return _mask_of(self._legal_ids())
-
     def _legal_ids(self) -> tuple[int, ...]:
         """The legal action ids (each once; the order carries no meaning)."""
         ph = self.phase_id
@@ -327,7 +323,7 @@ class TrekkingTheWorldState(GameState):
             for i, c in enumerate(self.itin_row):
                 if c != NONE:
                     ids.append(A_ITIN + 1 + i)
-            if self.tokens[p][C.TOK_FF] > self.fresh_tokens[p][C.TOK_FF]:
+            if self.usable_tokens(p, C.TOK_FF) > 0:
                 ids.append(A_FF)
         elif ph == PH_FLY or ph == PH_TELEPORT:
             here = self.loc[p]
@@ -360,10 +356,8 @@ class TrekkingTheWorldState(GameState):
                 ids.extend(A_ENC + c for c in self.available_encounters() if c != NONE)
         kinds = PHASE_KINDS.get(ph)
         if kinds is not None:
-            fresh = self.fresh_encs
-            for c in self.encs[p]:
-                if not C.ENC_ENDGAME[c] and c not in fresh and C.ENC_KIND[c] in kinds and self._power_usable(c):
-                    ids.append(A_USE + c)
+            ids.extend(A_USE + c for c in self.usable_encounters(p)
+                       if C.ENC_KIND[c] in kinds and self._power_usable(c))
         return tuple(ids)
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
