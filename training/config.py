@@ -47,14 +47,14 @@ class SnapshotSection(_Section):
 
 class OpponentsSection(_Section):
     mix: dict[str, float] = Field(default_factory=lambda: {"random": 1.0},
-                                  description="opponent kind -> weight (random, heuristic, snapshot, model:PATH)")
+                                  description="opponent kind -> weight (random, heuristic, expert, snapshot, model:PATH)")
     snapshot: SnapshotSection = Field(default_factory=SnapshotSection)
 
     @field_validator("mix")
     @classmethod
     def _check_mix(cls, mix: dict[str, float]) -> dict[str, float]:
         if not mix:
-            raise ValueError("give at least one opponent kind: random, heuristic, snapshot, model:PATH.zip")
+            raise ValueError("give at least one opponent kind: random, heuristic, expert, snapshot, model:PATH.zip")
         for spec, w in mix.items():
             try:
                 check_policy_spec(spec, allow_snapshot=True)
@@ -299,14 +299,13 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         used = set(cfg.opponents.mix) | set(cfg.eval.opponents) | set(cfg.eval.final_opponents or [])
         if cfg.pretrain.games:
             used |= {cfg.pretrain.teacher, *cfg.pretrain.opponents}
-        needs = {"heuristic"} & used
-        if needs:
-            from travel_envs.agents.games import heuristic_class
+        from travel_envs.agents.games import GAME_POLICIES, game_policy_class
 
+        for name in sorted(set(GAME_POLICIES) & used):
             try:
-                heuristic_class(cfg.env.id)
+                game_policy_class(cfg.env.id, name)
             except ParameterError as exc:
-                raise ConfigError(f"{source}: opponents / eval / pretrain use 'heuristic' but {exc}") from None
+                raise ConfigError(f"{source}: opponents / eval / pretrain use {name!r} but {exc}") from None
     return cfg
 
 

@@ -1,6 +1,7 @@
 """Play seeded, seat-rotated games between policies and report win rates (Wilson 95%), scores and Elo.
 
-Policies: "random", "heuristic" (the game's own), or a trained model (a path to a
+Policies: "random", "heuristic" (the game's own), "expert" (a stronger rule-based player, where the
+game has one: Globetrotter), or a trained model (a path to a
 MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too).
 
     # a trained model against the baselines, 1000 games each, on 2 processes
@@ -49,7 +50,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="env parameter, repeatable (default num_players=2 unless --run gives them)")
     p.add_argument("--run", metavar="RUN_DIR", help="take env id/params from a training run folder; "
                    "--policy defaults to its final_model.zip")
-    p.add_argument("--policy", help="the policy under test (random, heuristic or a model path)")
+    p.add_argument("--policy", help="the policy under test (random, heuristic, expert or a model path)")
     p.add_argument("--opponents", nargs="+", default=None, help="baselines (default: random heuristic)")
     p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies with Elo")
     p.add_argument("--games", type=int, default=1000, help="games per opponent (per pair in league mode)")

@@ -54,16 +54,29 @@ def _home_module(cls: type[Game]) -> ModuleType:
     return module
 
 
+#: rule-based policy names -> the class each game package may export
+GAME_POLICIES = {"heuristic": "HeuristicPolicy", "expert": "ExpertPolicy"}
+
+
+def game_policy_class(env: str | type[Game], name: str = "heuristic"):
+    """The game's rule-based policy class ``name`` (``"heuristic"`` or ``"expert"``);
+    a clear error if the game has none."""
+    if name not in GAME_POLICIES:
+        raise ParameterError(f"unknown game policy {name!r}; allowed: {sorted(GAME_POLICIES)}")
+    cls, module = resolve_game(env)
+    policy = getattr(module, GAME_POLICIES[name], None)
+    if policy is None:
+        have = [n for n, attr in GAME_POLICIES.items() if hasattr(module, attr)]
+        raise ParameterError(
+            f"game {cls.name!r} ({module.__name__}) exports no {GAME_POLICIES[name]} (policy {name!r}); "
+            f"it has {have or 'no rule-based policy'}; use 'random' or a model instead"
+        )
+    return policy
+
+
 def heuristic_class(env: str | type[Game]):
     """The game's ``HeuristicPolicy`` class (clear error if the game has none)."""
-    cls, module = resolve_game(env)
-    heuristic = getattr(module, "HeuristicPolicy", None)
-    if heuristic is None:
-        raise ParameterError(
-            f"game {cls.name!r} ({module.__name__}) exports no HeuristicPolicy; "
-            f"use 'random' or a model instead"
-        )
-    return heuristic
+    return game_policy_class(env, "heuristic")
 
 
-__all__ = ["resolve_game", "heuristic_class", "list_envs"]
+__all__ = ["GAME_POLICIES", "resolve_game", "game_policy_class", "heuristic_class", "list_envs"]

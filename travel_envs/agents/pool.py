@@ -95,7 +95,7 @@ class OpponentMix:
     def __init__(self, kinds: dict[str, float], env_id=None, seed: int | None = None,
                  pool: SnapshotPool | None = None) -> None:
         if not kinds:
-            raise ParameterError("opponent mix is empty; give at least one of random, heuristic, model:PATH, snapshot")
+            raise ParameterError("opponent mix is empty; give at least one of random, heuristic, expert, model:PATH, snapshot")
         specs, weights = [], []
         for spec, w in kinds.items():
             check_policy_spec(spec, allow_snapshot=True)

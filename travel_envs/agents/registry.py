@@ -4,6 +4,8 @@ Spec strings are what configs and the command line use:
 
 - ``"random"``: uniform over legal actions (:class:`~travel_envs.agents.base.RandomPolicy`),
 - ``"heuristic"``: the game's own ``HeuristicPolicy`` (exported by its package),
+- ``"expert"``: the game's ``ExpertPolicy``, a stronger rule-based player, where a
+  game has one (Globetrotter),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
 - ``"snapshot"``: only inside a training opponent mix (see :mod:`.pool`):
@@ -15,10 +17,10 @@ from __future__ import annotations
 from travel_envs.core.game import ParameterError
 
 from .base import Policy, RandomPolicy
-from .games import heuristic_class
+from .games import GAME_POLICIES, game_policy_class
 from .model import load_model_policy
 
-BASIC_SPECS = ("random", "heuristic")
+BASIC_SPECS = ("random", *GAME_POLICIES)
 
 
 def is_model_spec(spec: str) -> bool:
@@ -42,7 +44,7 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         if not path.is_file() and not path.with_name(path.name + ".zip").is_file():
             raise FileNotFoundError(f"model file not found: {path}")
         return spec
-    allowed = ["random", "heuristic", "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
+    allowed = [*BASIC_SPECS, "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
     raise ParameterError(f"unknown policy {spec!r}; allowed: {allowed}")
 
 
@@ -55,12 +57,12 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
         return spec
     if spec == "random":
         return RandomPolicy(seed=seed)
-    if spec == "heuristic":
+    if spec in GAME_POLICIES:
         if env_id is None:
-            raise ParameterError("policy 'heuristic' needs the env id to find the game's HeuristicPolicy")
-        policy = heuristic_class(env_id)(seed=seed)
+            raise ParameterError(f"policy {spec!r} needs the env id to find the game's {GAME_POLICIES[spec]}")
+        policy = game_policy_class(env_id, spec)(seed=seed)
         if not getattr(policy, "name", None):
-            policy.name = "heuristic"
+            policy.name = spec
         return policy
     if spec == "snapshot":
         raise ParameterError(

@@ -2,8 +2,8 @@
 movement cards that match in colour or vehicle."""
 
 from .engine import Globetrotter, GlobetrotterParams, GlobetrotterState
-from .heuristic import HeuristicPolicy
+from .heuristic import EXPERT, ExpertPolicy, HeuristicPolicy, HeuristicStyle
 
 GAME = Globetrotter
 
-__all__ = ["GAME", "Globetrotter", "GlobetrotterParams", "GlobetrotterState", "HeuristicPolicy"]
+__all__ = ["GAME", "Globetrotter", "GlobetrotterParams", "GlobetrotterState", "HeuristicPolicy", "ExpertPolicy", "HeuristicStyle", "EXPERT"]
