@@ -49,6 +49,7 @@ def test_unknown_key_names_it_and_the_allowed_keys(tmp_path):
     ("env.learner_seat=4", r"env.learner_seat=4; allowed: null or 0..1"),
     ("env.reward=points", r"env.reward: Input should be .adapter. or .margin."),
     ("eval.opponents=[heuristic]", r"use 'heuristic' but game 'race'.*exports no HeuristicPolicy"),
+    ("pretrain={games: 5, teacher: expert}", r"use 'expert' but game 'race'.*exports no ExpertPolicy"),
     ("eval.select_best=heuristic", r"eval: .*select_best='heuristic' must be one of eval.opponents \['random'\]"),
 ])
 def test_bad_values_name_the_key_and_the_allowed_values(tmp_path, override, fragment):

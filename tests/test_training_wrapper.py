@@ -153,6 +153,8 @@ def test_make_single_agent_public_api_and_opponent_forms():
         travel_envs.make_single_agent(RaceGame, opponents="nobody")
     with pytest.raises(ParameterError, match="exports no HeuristicPolicy"):
         travel_envs.make_single_agent(RaceGame, opponents="heuristic")
+    with pytest.raises(ParameterError, match="exports no ExpertPolicy"):
+        travel_envs.make_single_agent("trek_v0", opponents="expert")
     with pytest.raises(ParameterError, match="unknown env id"):
         travel_envs.make_single_agent("no_such_game_v0")
 
