@@ -97,6 +97,36 @@ def test_stop_and_parking_draw_values():
     b = block(s)
     assert b[F.CF_BEST] == 0.0
     assert b[F.CF_DRAW : F.CF_DRAW + 3].tolist() == pytest.approx([0.0, 2 / 3, 0.0])
+    # values: nothing playable now (lowest value); with the yellow ship: 2 cities, 2 cards played
+    assert b[F.CF_BEST_VAL] == 0.0 and b[F.CF_STOP_VAL] == 0.0
+    two_cities = F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE)
+    assert b[F.CF_DRAW_VAL : F.CF_DRAW_VAL + 3].tolist() == pytest.approx([0.0, two_cities, 0.0])
+
+
+def test_values_rank_chains_that_advance_equally():
+    # yellow car on top, next city blue: yellow ship -> red ship -> red bicycle empties the hand; the
+    # red ship alone cannot start; every first card that empties the hand moves 2 cities, and the
+    # value also counts the cards played, so a full chain outranks stopping early
+    s = build_state(2, hands=[["yellow ship", "red ship", "red bicycle"], ["pink car"]],
+                    journal=["yellow car"], cur=0, world={1: "blue car"}, params=ON)
+    b = block(s)
+    y_ship = card("yellow ship")
+    assert b[F.CF_PLAY + y_ship] == pytest.approx(2 / 3)
+    assert b[F.CF_PLAY_VAL + y_ship] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 3 * F.CARD_VALUE))
+    assert b[F.CF_BEST_VAL] == b[F.CF_PLAY_VAL + y_ship]
+    assert b[F.CF_PLAY_VAL + card("red ship")] == 0.0  # not playable on the yellow car
+    # Action 2 in progress after the yellow ship: stopping is worth one card and no city
+    s = build_state(2, hands=[["red ship", "red bicycle"], ["pink car"]], journal=["yellow car", "yellow ship"],
+                    played=[card("yellow ship")], cur=0, world={1: "blue car"}, params=ON)
+    b = block(s)
+    assert b[F.CF_STOP] == 0.0 and b[F.CF_STOP_VAL] == pytest.approx(F.value01(0.0))
+    assert b[F.CF_PLAY_VAL + card("red ship")] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE))
+
+
+def test_value01_keeps_order_within_bounds():
+    values = [-1e9, -F.KEY_USE_COST, 0.0, 12.0, 100.0, 312.0, 1e9]
+    scaled = [F.value01(v) for v in values]
+    assert scaled == sorted(scaled) and scaled[0] == 0.0 and scaled[-1] == 1.0 and 0.0 < scaled[2] < scaled[3]
 
 
 def test_park_phase_rates_keeping_each_card():
@@ -106,6 +136,11 @@ def test_park_phase_rates_keeping_each_card():
     # parking the green bicycle leaves yellow ship -> red ship: an empty hand (2 of 3)
     assert b[F.CF_PARKED + card("green bicycle")] == pytest.approx(2 / 3)
     assert b[F.CF_PARKED + card("yellow ship")] == 0.0  # nothing else can follow the yellow car
+    # values: keeping all three, yellow ship -> red ship (2 cards, no city) is the best chain; parking the
+    # green bicycle empties the hand with it (2 cities); parking the yellow ship leaves nothing playable
+    assert b[F.CF_BEST_VAL] == pytest.approx(F.value01(2 * F.CARD_VALUE))
+    assert b[F.CF_PARK_VAL + card("green bicycle")] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE))
+    assert b[F.CF_PARK_VAL + card("yellow ship")] == 0.0
 
 
 def test_opponent_next_city_and_idle_seat():
@@ -155,6 +190,7 @@ def test_the_heuristic_always_plays_a_best_rated_first_card():
                 b = block(st)
                 assert b[F.CF_CAN_PLAY + a] == 1.0
                 assert b[F.CF_PLAY + a] == b[F.CF_BEST]
+                assert b[F.CF_PLAY_VAL + a] == b[F.CF_BEST_VAL]
                 checked += 1
             st.apply_action(a)
     assert checked > 100

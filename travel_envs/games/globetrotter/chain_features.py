@@ -27,7 +27,18 @@ CF_OPP       49   card c in hand matches an opponent's next city
 CF_NEXT      49   card c in hand matches my next city
 CF_LINKS     49   card c in hand: other hand cards it matches / 6 (clipped)
 CF_AFTER     49   card c in hand matches the city after my next one
+CF_PLAY_VAL  49   turn: the search's value of the best chain starting with c
+CF_STOP_VAL   1   turn, Action 2 in progress: the value of stopping now
+CF_BEST_VAL   1   turn: the value of the best chain
+CF_DRAW_VAL   3   turn, before drawing: the value with parking space i's card
+CF_PARK_VAL  49   park, before playing: the value of the best chain if c is parked
+                  (CF_BEST_VAL then holds the value with every hand card kept)
 ==========  ====  ===========================================================
+
+Values are the search's own objective (chains.py: cities advanced, then the key
+gained or spent, then cards played), scaled into [0, 1] by :func:`value01`. They
+rank chains that advance equally (a longer chain sheds more cards), which
+cities-advanced alone cannot.
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .chains import best_chain, first_card_outcomes
+from .chains import CARD_VALUE, GAIN_VALUE, KEY_USE_COST, MOVE_VALUE, best_chain, first_card_outcomes
 from .components import CITY_MATCH, MATCH, NUM_CARDS, NUM_PARKING, WORLD_SIZE
 
 CF_PLAY = 0
@@ -51,7 +62,20 @@ CF_OPP = CF_PARKED + NUM_CARDS
 CF_NEXT = CF_OPP + NUM_CARDS
 CF_LINKS = CF_NEXT + NUM_CARDS
 CF_AFTER = CF_LINKS + NUM_CARDS
-CF_SIZE = CF_AFTER + NUM_CARDS
+CF_PLAY_VAL = CF_AFTER + NUM_CARDS
+CF_STOP_VAL = CF_PLAY_VAL + NUM_CARDS
+CF_BEST_VAL = CF_STOP_VAL + 1
+CF_DRAW_VAL = CF_BEST_VAL + 1
+CF_PARK_VAL = CF_DRAW_VAL + NUM_PARKING
+CF_SIZE = CF_PARK_VAL + NUM_CARDS
+
+_VALUE_LOW = -KEY_USE_COST
+_VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COST
+
+
+def value01(value: float) -> float:
+    """A chain value of the search, scaled into [0, 1] (order kept)."""
+    return min(max((value - _VALUE_LOW) / _VALUE_SPAN, 0.0), 1.0)
 
 if TYPE_CHECKING:
     from .engine import GlobetrotterState
@@ -91,22 +115,34 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
         if not st.a2_done:
             stop, per_card = first_card_outcomes(hand, *args)
             best = stop[2] if stop is not None else 0
-            for c, (_, _, moves, gains, uses) in per_card.items():
+            best_value = stop[0] if stop is not None else _VALUE_LOW
+            for c, (value, _, moves, gains, uses) in per_card.items():
                 out[CF_CAN_PLAY + c] = 1.0
                 out[CF_PLAY + c] = moves / 3.0
+                out[CF_PLAY_VAL + c] = value01(value)
                 if gains:
                     out[CF_PLAY_KEY + c] = 1.0
                 if uses:
                     out[CF_PLAY_USE + c] = 1.0
                 best = max(best, moves)
-            if stop is not None and stop[2]:
-                out[CF_STOP] = 1.0
+                best_value = max(best_value, value)
+            if stop is not None:
+                out[CF_STOP_VAL] = value01(stop[0])
+                if stop[2]:
+                    out[CF_STOP] = 1.0
             out[CF_BEST] = best / 3.0
+            out[CF_BEST_VAL] = value01(best_value)
         if not st.drew and not in_a2:
             for i in range(NUM_PARKING):
                 card = st.parking[i]
                 if card >= 0:
-                    out[CF_DRAW + i] = best_chain(hand + [card], *args)[2] / 3.0
+                    with_card = best_chain(hand + [card], *args)
+                    out[CF_DRAW + i] = with_card[2] / 3.0
+                    out[CF_DRAW_VAL + i] = value01(with_card[0]) if with_card[1] else 0.0
     elif not played:  # park, before Action 2: what keeping each card is worth
+        kept = best_chain(hand, *args)
+        out[CF_BEST_VAL] = value01(kept[0]) if kept[1] else 0.0
         for i, c in enumerate(hand):
-            out[CF_PARKED + c] = best_chain(hand[:i] + hand[i + 1 :], *args)[2] / 3.0
+            without = best_chain(hand[:i] + hand[i + 1 :], *args)
+            out[CF_PARKED + c] = without[2] / 3.0
+            out[CF_PARK_VAL + c] = value01(without[0]) if without[1] else 0.0
