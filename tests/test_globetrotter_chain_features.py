@@ -101,6 +101,7 @@ def test_stop_and_parking_draw_values():
     assert b[F.CF_BEST_VAL] == 0.0 and b[F.CF_STOP_VAL] == 0.0
     two_cities = F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE)
     assert b[F.CF_DRAW_VAL : F.CF_DRAW_VAL + 3].tolist() == pytest.approx([0.0, two_cities, 0.0])
+    assert b[F.CF_DRAW_UP : F.CF_DRAW_UP + 3].tolist() == [0.0, 1.0, 0.0]  # the green bicycle opens nothing
 
 
 def test_values_rank_chains_that_advance_equally():
@@ -115,12 +116,27 @@ def test_values_rank_chains_that_advance_equally():
     assert b[F.CF_PLAY_VAL + y_ship] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 3 * F.CARD_VALUE))
     assert b[F.CF_BEST_VAL] == b[F.CF_PLAY_VAL + y_ship]
     assert b[F.CF_PLAY_VAL + card("red ship")] == 0.0  # not playable on the yellow car
+    assert b[F.CF_PLAY_LEN + y_ship] == pytest.approx(0.3)
+    assert np.flatnonzero(b[F.CF_PLAY_TOP : F.CF_PLAY_TOP + 49]).tolist() == [y_ship]
     # Action 2 in progress after the yellow ship: stopping is worth one card and no city
     s = build_state(2, hands=[["red ship", "red bicycle"], ["pink car"]], journal=["yellow car", "yellow ship"],
                     played=[card("yellow ship")], cur=0, world={1: "blue car"}, params=ON)
     b = block(s)
     assert b[F.CF_STOP] == 0.0 and b[F.CF_STOP_VAL] == pytest.approx(F.value01(0.0))
     assert b[F.CF_PLAY_VAL + card("red ship")] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE))
+    assert np.flatnonzero(b[F.CF_PLAY_TOP : F.CF_PLAY_TOP + 49]).tolist() == [card("red ship")]
+
+
+def test_play_top_is_empty_when_stopping_is_best():
+    # Action 2 in progress, the yellow car on top matches the yellow next city: stopping moves 1 city;
+    # the only playable card (blue car) would end on a card that moves nothing, so no card is flagged
+    s = build_state(2, hands=[["blue car", "red bicycle"], ["pink car"]], journal=["green car", "yellow car"],
+                    played=[card("yellow car")], cur=0, world={1: "yellow hot air balloon"}, params=ON)
+    b = block(s)
+    assert b[F.CF_STOP] == 1.0 and b[F.CF_CAN_PLAY + card("blue car")] == 1.0
+    assert b[F.CF_PLAY + card("blue car")] == 0.0
+    assert b[F.CF_STOP_VAL] > b[F.CF_PLAY_VAL + card("blue car")]
+    assert not b[F.CF_PLAY_TOP : F.CF_PLAY_TOP + 49].any()
 
 
 def test_value01_keeps_order_within_bounds():
@@ -141,6 +157,15 @@ def test_park_phase_rates_keeping_each_card():
     assert b[F.CF_BEST_VAL] == pytest.approx(F.value01(2 * F.CARD_VALUE))
     assert b[F.CF_PARK_VAL + card("green bicycle")] == pytest.approx(F.value01(2 * F.MOVE_VALUE + 2 * F.CARD_VALUE))
     assert b[F.CF_PARK_VAL + card("yellow ship")] == 0.0
+    # parking either ship makes the best chain worse; parking the green bicycle makes it better
+    assert set(np.flatnonzero(b[F.CF_PARK_COST : F.CF_PARK_COST + 49])) == {card("yellow ship"), card("red ship")}
+
+
+def test_links_leave_out_cards_selected_for_discard():
+    s = build_state(2, hands=[["red ship", "red car", "blue car"], ["pink car"]], cur=0, phase="improve", params=ON)
+    assert round(float(block(s)[F.CF_LINKS + card("red car")]) * 6) == 2
+    s.marked[card("blue car")] = True
+    assert round(float(block(s)[F.CF_LINKS + card("red car")]) * 6) == 1
 
 
 def test_opponent_next_city_and_idle_seat():
@@ -190,7 +215,7 @@ def test_the_heuristic_always_plays_a_best_rated_first_card():
                 b = block(st)
                 assert b[F.CF_CAN_PLAY + a] == 1.0
                 assert b[F.CF_PLAY + a] == b[F.CF_BEST]
-                assert b[F.CF_PLAY_VAL + a] == b[F.CF_BEST_VAL]
+                assert b[F.CF_PLAY_VAL + a] == b[F.CF_BEST_VAL] and b[F.CF_PLAY_TOP + a] == 1.0
                 checked += 1
             st.apply_action(a)
     assert checked > 100

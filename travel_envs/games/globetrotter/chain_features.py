@@ -33,12 +33,18 @@ CF_BEST_VAL   1   turn: the value of the best chain
 CF_DRAW_VAL   3   turn, before drawing: the value with parking space i's card
 CF_PARK_VAL  49   park, before playing: the value of the best chain if c is parked
                   (CF_BEST_VAL then holds the value with every hand card kept)
+CF_PLAY_LEN  49   turn: cards in the best chain starting with c / 10 (clipped)
+CF_PLAY_TOP  49   turn: a chain starting with c is worth the most (more than stopping)
+CF_DRAW_UP    3   turn, before drawing: parking space i's card makes the best chain worth more
+CF_PARK_COST 49   park, before playing: parking c makes the best chain worth less
 ==========  ====  ===========================================================
 
 Values are the search's own objective (chains.py: cities advanced, then the key
 gained or spent, then cards played), scaled into [0, 1] by :func:`value01`. They
 rank chains that advance equally (a longer chain sheds more cards), which
-cities-advanced alone cannot.
+cities-advanced alone cannot. The scaled values are coarse (one card more is
+0.0014), so the comparisons that matter come as flags too (CF_PLAY_TOP,
+CF_DRAW_UP, CF_PARK_COST), and the chain length on its own (CF_PLAY_LEN).
 """
 
 from __future__ import annotations
@@ -67,7 +73,11 @@ CF_STOP_VAL = CF_PLAY_VAL + NUM_CARDS
 CF_BEST_VAL = CF_STOP_VAL + 1
 CF_DRAW_VAL = CF_BEST_VAL + 1
 CF_PARK_VAL = CF_DRAW_VAL + NUM_PARKING
-CF_SIZE = CF_PARK_VAL + NUM_CARDS
+CF_PLAY_LEN = CF_PARK_VAL + NUM_CARDS
+CF_PLAY_TOP = CF_PLAY_LEN + NUM_CARDS
+CF_DRAW_UP = CF_PLAY_TOP + NUM_CARDS
+CF_PARK_COST = CF_DRAW_UP + NUM_PARKING
+CF_SIZE = CF_PARK_COST + NUM_CARDS
 
 _VALUE_LOW = -KEY_USE_COST
 _VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COST
@@ -97,7 +107,7 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     for k in range(1, n):
         opp |= CITY_MATCH[world[(pos[(seat + k) % n] + 1) % WORLD_SIZE]]
     out[CF_OPP : CF_OPP + NUM_CARDS] = opp & hand_bits
-    h = hand_bits.astype(np.float32)
+    h = (hand_bits & ~st.marked).astype(np.float32)  # cards selected for discard do not stay
     links = (_MATCH_F @ h - 1.0) * h  # a card matches itself
     np.minimum(links * (1.0 / 6.0), 1.0, out=out[CF_LINKS : CF_LINKS + NUM_CARDS])
 
@@ -116,10 +126,11 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
             stop, per_card = first_card_outcomes(hand, *args)
             best = stop[2] if stop is not None else 0
             best_value = stop[0] if stop is not None else _VALUE_LOW
-            for c, (value, _, moves, gains, uses) in per_card.items():
+            for c, (value, seq, moves, gains, uses) in per_card.items():
                 out[CF_CAN_PLAY + c] = 1.0
                 out[CF_PLAY + c] = moves / 3.0
                 out[CF_PLAY_VAL + c] = value01(value)
+                out[CF_PLAY_LEN + c] = min(len(seq) / 10.0, 1.0)
                 if gains:
                     out[CF_PLAY_KEY + c] = 1.0
                 if uses:
@@ -132,13 +143,21 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
                     out[CF_STOP] = 1.0
             out[CF_BEST] = best / 3.0
             out[CF_BEST_VAL] = value01(best_value)
+            stop_value = stop[0] if stop is not None else -1e18
+            for c, outcome in per_card.items():
+                if outcome[0] >= best_value - 1e-9 and outcome[0] > stop_value + 1e-9:
+                    out[CF_PLAY_TOP + c] = 1.0
         if not st.drew and not in_a2:
+            now = best_chain(hand, *args)[0]
             for i in range(NUM_PARKING):
                 card = st.parking[i]
                 if card >= 0:
                     with_card = best_chain(hand + [card], *args)
                     out[CF_DRAW + i] = with_card[2] / 3.0
-                    out[CF_DRAW_VAL + i] = value01(with_card[0]) if with_card[1] else 0.0
+                    if with_card[1]:
+                        out[CF_DRAW_VAL + i] = value01(with_card[0])
+                        if with_card[0] > now + 1e-9:
+                            out[CF_DRAW_UP + i] = 1.0
     elif not played:  # park, before Action 2: what keeping each card is worth
         kept = best_chain(hand, *args)
         out[CF_BEST_VAL] = value01(kept[0]) if kept[1] else 0.0
@@ -146,3 +165,5 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
             without = best_chain(hand[:i] + hand[i + 1 :], *args)
             out[CF_PARKED + c] = without[2] / 3.0
             out[CF_PARK_VAL + c] = value01(without[0]) if without[1] else 0.0
+            if kept[1] and (not without[1] or without[0] < kept[0] - 1e-9):
+                out[CF_PARK_COST + c] = 1.0
