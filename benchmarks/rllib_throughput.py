@@ -56,7 +56,6 @@ def bench_rllib(num_env_runners: int, iterations: int, batch: int, params: dict)
 
 
 def bench_sb3(iterations: int, batch: int, params: dict, n_envs: int = 1) -> dict:
-    import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 

@@ -13,7 +13,7 @@ import pytest
 ray = pytest.importorskip("ray")
 pytest.importorskip("ray.rllib")
 
-from travel_envs.rllib.env import MASK_KEY, OBS_KEY  # noqa: E402
+from travel_envs.rllib.env import MASK_KEY  # noqa: E402
 from travel_envs.rllib.policy import learner_module, load_module_policy  # noqa: E402
 from training.train_rllib import evaluate_policy, load_config, train  # noqa: E402
 

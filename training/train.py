@@ -84,12 +84,10 @@ def build_model(cfg: TrainingConfig, vec_env, tb_dir: Path | None):
     from sb3_contrib import MaskablePPO
 
     p = cfg.ppo
-    lr = p.learning_rate
-    if p.lr_schedule == "linear":
-        lr0 = p.learning_rate
+    def linear(progress_remaining: float, lr0: float = p.learning_rate) -> float:
+        return lr0 * progress_remaining
 
-        def lr(progress_remaining: float, lr0=lr0) -> float:
-            return lr0 * progress_remaining
+    lr = linear if p.lr_schedule == "linear" else p.learning_rate
 
     policy_kwargs = {
         "net_arch": {"pi": list(cfg.net.pi), "vf": list(cfg.net.vf)},

@@ -17,7 +17,7 @@ env's ``"observation"`` entry (a ``Box``).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
