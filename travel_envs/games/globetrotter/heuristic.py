@@ -33,6 +33,7 @@ from .chains import best_chain
 from .components import CITY_MATCH_LIST, MATCH_LIST, NUM_PARKING, WORLD_SIZE
 from .engine import CHOOSE, IMPROVE, PARK, TURN
 
+
 @dataclass(frozen=True)
 class HeuristicStyle:
     """The tunable choices of the rule-based player (defaults: the baseline heuristic)."""
