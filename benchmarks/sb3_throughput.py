@@ -103,7 +103,7 @@ def measure_pipeline(config: str, steps: int, net: list[int]) -> dict:
         vec_env.close()
     # CPU time of this process only: SubprocVecEnv workers are not counted, so only wall time is compared
     return {"steps": model.num_timesteps, "wall_s": wall, "cpu_s": cpu,
-            "steps_per_s": model.num_timesteps / wall, "steps_per_cpu_s": float("nan")}
+            "steps_per_s": model.num_timesteps / wall, "steps_per_cpu_s": None}
 
 
 def main(argv=None) -> None:
@@ -132,7 +132,8 @@ def main(argv=None) -> None:
             results["pipeline"].append(measure_pipeline(args.config, args.steps, args.net))
     summary = {}
     for side, runs in results.items():
-        summary[side] = {k: float(np.median([r[k] for r in runs])) for k in ("steps_per_s", "steps_per_cpu_s")}
+        summary[side] = {k: float(np.median([r[k] for r in runs])) for k in ("steps_per_s", "steps_per_cpu_s")
+                         if runs[0][k] is not None}
     ratio_wall = summary["ours"]["steps_per_s"] / summary["reference"]["steps_per_s"]
     ratio_cpu = summary["ours"]["steps_per_cpu_s"] / summary["reference"]["steps_per_cpu_s"]
     print(f"MaskablePPO, net {args.net}, {args.steps} steps x {args.repeats} (median), torch threads {args.threads}")

@@ -7,7 +7,7 @@ from pettingzoo.test import api_test, seed_test
 
 import travel_envs
 from travel_envs import globetrotter_v0
-from travel_envs.games.globetrotter import GAME, HeuristicPolicy
+from travel_envs.games.globetrotter import GAME, ExpertPolicy, HeuristicPolicy
 from travel_envs.games.globetrotter import chain_features as F
 from travel_envs.games.globetrotter import encoder as E
 from travel_envs.games.globetrotter.engine import TURN
@@ -26,7 +26,7 @@ def block(state, seat=None):
 def test_phase_ids_match_the_engine():
     from travel_envs.games.globetrotter import engine
 
-    assert (F._TURN, F._PARK) == (engine.TURN, engine.PARK)
+    assert (F._IMPROVE, F._TURN, F._PARK) == (engine.IMPROVE, engine.TURN, engine.PARK)
 
 
 def test_size_and_default_off():
@@ -202,12 +202,14 @@ def test_hidden_information_never_moves_the_block():
             assert np.array_equal(before, block(GAME(num_players=3, **ON).state_from_dict(d), me))
 
 
-def test_the_heuristic_always_plays_a_best_rated_first_card():
-    """The heuristic and the block share one search: its card plays are the block's best."""
-    checked = 0
+@pytest.mark.parametrize("policy_class", [HeuristicPolicy, ExpertPolicy])
+def test_rule_based_moves_are_the_blocks_best(policy_class):
+    """The heuristic, the expert and the block share one search: their card plays start a best-rated
+    chain, and a parked card they draw (with the deck open) makes the best chain worth more."""
+    plays = draws = 0
     for seed in range(4):
         st = GAME(num_players=2, **ON).new_initial_state(np.random.default_rng(seed))
-        pols = [HeuristicPolicy(seed=s) for s in range(2)]
+        pols = [policy_class(seed=s) for s in range(2)]
         while not st.is_terminal:
             mask = st.legal_action_mask()
             a = pols[st.cur].act(None, mask, st)
@@ -216,6 +218,16 @@ def test_the_heuristic_always_plays_a_best_rated_first_card():
                 assert b[F.CF_CAN_PLAY + a] == 1.0
                 assert b[F.CF_PLAY + a] == b[F.CF_BEST]
                 assert b[F.CF_PLAY_VAL + a] == b[F.CF_BEST_VAL] and b[F.CF_PLAY_TOP + a] == 1.0
-                checked += 1
+                plays += 1
+            elif st.phase_id == TURN and E.DRAW_PARK <= a < E.DRAW_PARK + 3 and mask[E.DRAW_DECK]:
+                assert block(st)[F.CF_DRAW_UP + a - E.DRAW_PARK] == 1.0
+                draws += 1
             st.apply_action(a)
-    assert checked > 100
+    assert plays > 100 and draws > 0
+
+
+def test_links_of_a_waiting_seat_ignore_the_improving_seats_selection():
+    s = build_state(2, hands=[["red ship", "blue car"], ["red car", "green car"]], cur=0, phase="improve", params=ON)
+    before = block(s, seat=1).copy()
+    s.marked[card("blue car")] = True
+    assert np.array_equal(block(s, seat=1), before)

@@ -109,11 +109,11 @@ def test_heuristic_beats_random_more_players(n):
 
 
 def test_default_style_is_the_baseline_and_expert_differs():
-    from travel_envs.games.globetrotter import EXPERT, ExpertPolicy, HeuristicStyle
+    from travel_envs.games.globetrotter import EXPERT_STYLE, ExpertPolicy, HeuristicStyle
 
     assert HeuristicPolicy().style == HeuristicStyle()
     expert = ExpertPolicy(0)
-    assert expert.name == "expert" and expert.style == EXPERT != HeuristicStyle()
+    assert expert.name == "expert" and expert.style == EXPERT_STYLE != HeuristicStyle()
 
 
 def test_expert_beats_the_heuristic():

@@ -1,9 +1,9 @@
-"""Behaviour cloning warm start: imitate a teacher policy (the game's heuristic) before PPO.
+"""Behaviour cloning warm start: imitate a teacher policy (a game's heuristic or expert) before PPO.
 
 PPO from scratch spends most of a short budget discovering the basics of a
-long card game (a random Globetrotter game lasts ~900 decisions). Cloning the
-heuristic first gives PPO a sensible starting policy and value function;
-PPO then improves on it against the opponent mix.
+long card game (a random Globetrotter game lasts ~900 decisions). Cloning a
+rule-based teacher first gives PPO a sensible starting policy and value
+function; PPO then improves on it against the opponent mix.
 
 1. :func:`collect` plays ``games`` seeded games of the teacher against each
    opponent in turn (seats rotated) and records, for every decision the

@@ -84,6 +84,7 @@ def build_model(cfg: TrainingConfig, vec_env, tb_dir: Path | None):
     from sb3_contrib import MaskablePPO
 
     p = cfg.ppo
+
     def linear(progress_remaining: float, lr0: float = p.learning_rate) -> float:
         return lr0 * progress_remaining
 

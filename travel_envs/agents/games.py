@@ -66,10 +66,10 @@ def game_policy_class(env: str | type[Game], name: str = "heuristic"):
     cls, module = resolve_game(env)
     policy = getattr(module, GAME_POLICIES[name], None)
     if policy is None:
-        have = [n for n, attr in GAME_POLICIES.items() if hasattr(module, attr)]
+        usable = ["random"] + [n for n, attr in GAME_POLICIES.items() if hasattr(module, attr)]
         raise ParameterError(
             f"game {cls.name!r} ({module.__name__}) exports no {GAME_POLICIES[name]} (policy {name!r}); "
-            f"it has {have or 'no rule-based policy'}; use 'random' or a model instead"
+            f"use one of {usable} or a model instead"
         )
     return policy
 

@@ -1,4 +1,4 @@
-"""Policies by name: ``make_policy("random" | "heuristic" | "model:PATH" | PATH, env_id, seed)``.
+"""Policies by name: ``make_policy("random" | "heuristic" | "expert" | "model:PATH" | PATH, env_id, seed)``.
 
 Spec strings are what configs and the command line use:
 

@@ -1,7 +1,7 @@
 """Matches between policies: seeded games, seats rotated, optional multiprocessing.
 
 A *lineup* has one policy per seat (spec strings such as ``"random"``,
-``"heuristic"``, ``"model:PATH.zip"`` or Policy objects). Game ``g`` is dealt
+``"heuristic"``, ``"expert"``, ``"model:PATH.zip"`` or Policy objects). Game ``g`` is dealt
 from seed ``(seed, g // n)`` and rotates the lineup by ``g % n`` seats, so
 every policy plays every seat on the very same deals. Policies are reseeded
 for every game: results do not depend on the number of processes.

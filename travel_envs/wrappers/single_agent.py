@@ -59,7 +59,7 @@ class SingleAgentEnv(gym.Env):
     env: env id (``"globetrotter_v0"``), ``"module:GameClass"``, a Game subclass,
         or a factory returning a raw :class:`TravelAECEnv` (called with ``**params``).
     opponents: who plays the other seats. A spec string (``"random"``,
-        ``"heuristic"``, ``"model:PATH.zip"``) or a Policy for every other seat;
+        ``"heuristic"``, ``"expert"``, ``"model:PATH.zip"``) or a Policy for every other seat;
         a list with one spec/Policy per other seat (in turn order after the
         learner); a dict ``{spec: weight}`` drawn per seat and episode; or an
         opponent source with ``sample(rng)`` (e.g. an ``OpponentMix`` with a

@@ -2,8 +2,11 @@
 movement cards that match in colour or vehicle."""
 
 from .engine import Globetrotter, GlobetrotterParams, GlobetrotterState
-from .heuristic import EXPERT, ExpertPolicy, HeuristicPolicy, HeuristicStyle
+from .heuristic import EXPERT_STYLE, ExpertPolicy, HeuristicPolicy, HeuristicStyle
 
 GAME = Globetrotter
 
-__all__ = ["GAME", "Globetrotter", "GlobetrotterParams", "GlobetrotterState", "HeuristicPolicy", "ExpertPolicy", "HeuristicStyle", "EXPERT"]
+__all__ = [
+    "GAME", "Globetrotter", "GlobetrotterParams", "GlobetrotterState",
+    "HeuristicPolicy", "HeuristicStyle", "ExpertPolicy", "EXPERT_STYLE",
+]

@@ -34,7 +34,8 @@ CF_DRAW_VAL   3   turn, before drawing: the value with parking space i's card
 CF_PARK_VAL  49   park, before playing: the value of the best chain if c is parked
                   (CF_BEST_VAL then holds the value with every hand card kept)
 CF_PLAY_LEN  49   turn: cards in the best chain starting with c / 10 (clipped)
-CF_PLAY_TOP  49   turn: a chain starting with c is worth the most (more than stopping)
+CF_PLAY_TOP  49   turn: a chain starting with c is worth the most (in Action 2: and more
+                  than stopping now; ending the turn instead is not rated)
 CF_DRAW_UP    3   turn, before drawing: parking space i's card makes the best chain worth more
 CF_PARK_COST 49   park, before playing: parking c makes the best chain worth less
 ==========  ====  ===========================================================
@@ -79,6 +80,12 @@ CF_DRAW_UP = CF_PLAY_TOP + NUM_CARDS
 CF_PARK_COST = CF_DRAW_UP + NUM_PARKING
 CF_SIZE = CF_PARK_COST + NUM_CARDS
 
+if TYPE_CHECKING:
+    from .engine import GlobetrotterState
+
+_MATCH_F = MATCH.astype(np.float32)
+# engine.IMPROVE / TURN / PARK (the engine imports this module; a test checks them)
+_IMPROVE, _TURN, _PARK = 0, 1, 2
 _VALUE_LOW = -KEY_USE_COST
 _VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COST
 
@@ -86,12 +93,6 @@ _VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COS
 def value01(value: float) -> float:
     """A chain value of the search, scaled into [0, 1] (order kept)."""
     return min(max((value - _VALUE_LOW) / _VALUE_SPAN, 0.0), 1.0)
-
-if TYPE_CHECKING:
-    from .engine import GlobetrotterState
-
-_MATCH_F = MATCH.astype(np.float32)
-_TURN, _PARK = 1, 2  # engine.TURN / engine.PARK (the engine imports this module; a test checks them)
 
 
 def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> None:
@@ -107,11 +108,12 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     for k in range(1, n):
         opp |= CITY_MATCH[world[(pos[(seat + k) % n] + 1) % WORLD_SIZE]]
     out[CF_OPP : CF_OPP + NUM_CARDS] = opp & hand_bits
-    h = (hand_bits & ~st.marked).astype(np.float32)  # cards selected for discard do not stay
+    phase = st.phase_id
+    # cards selected for discard (improvement phase) do not stay, so they do not count as links
+    h = (hand_bits & ~st.marked if phase == _IMPROVE else hand_bits).astype(np.float32)
     links = (_MATCH_F @ h - 1.0) * h  # a card matches itself
     np.minimum(links * (1.0 / 6.0), 1.0, out=out[CF_LINKS : CF_LINKS + NUM_CARDS])
 
-    phase = st.phase_id
     if st.cur != seat or phase not in (_TURN, _PARK) or not st.journal:
         return
     hand = [int(c) for c in np.flatnonzero(hand_bits)]
@@ -147,7 +149,7 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
             for c, outcome in per_card.items():
                 if outcome[0] >= best_value - 1e-9 and outcome[0] > stop_value + 1e-9:
                     out[CF_PLAY_TOP + c] = 1.0
-        if not st.drew and not in_a2:
+        if not st.drew and not in_a2 and max(st.parking) >= 0:
             now = best_chain(hand, *args)[0]
             for i in range(NUM_PARKING):
                 card = st.parking[i]
