@@ -37,23 +37,20 @@ class _Timed(gym.Wrapper):
         super().__init__(env)
         self.cpu = 0.0
 
-    def step(self, action):
+    def _timed(self, call, *args, **kwargs):
         c = time.process_time()
-        out = self.env.step(action)
+        out = call(*args, **kwargs)
         self.cpu += time.process_time() - c
         return out
+
+    def step(self, action):
+        return self._timed(self.env.step, action)
 
     def reset(self, **kwargs):
-        c = time.process_time()
-        out = self.env.reset(**kwargs)
-        self.cpu += time.process_time() - c
-        return out
+        return self._timed(self.env.reset, **kwargs)
 
     def action_masks(self):
-        c = time.process_time()
-        out = self.env.unwrapped.action_masks()
-        self.cpu += time.process_time() - c
-        return out
+        return self._timed(self.env.unwrapped.action_masks)
 
 
 class ReplayEnv(gym.Env):

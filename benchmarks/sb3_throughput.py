@@ -67,20 +67,25 @@ def ours(env_id: str, num_players: int):
     return SingleAgentEnv(env_id, opponents="random", num_players=num_players, seed=0)
 
 
-def measure(make_env, steps: int, net: list[int], seed: int = 0) -> dict:
-    from sb3_contrib import MaskablePPO
-
-    env = make_env()
-    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": list(net)}, seed=seed, device="cpu",
-                        n_steps=min(2048, steps), verbose=0)
-    model.learn(total_timesteps=min(512, steps))  # warm-up (allocations, first rollout)
-    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": list(net)}, seed=seed, device="cpu",
-                        n_steps=min(2048, steps), verbose=0)
+def _warm_then_time(build_model, warmup_steps: int, steps: int) -> dict:
+    """Warm up on a throw-away model (allocations, first rollout), then time ``learn`` on a fresh one."""
+    build_model().learn(total_timesteps=warmup_steps)
+    model = build_model()
     w0, c0 = time.perf_counter(), time.process_time()
     model.learn(total_timesteps=steps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     return {"steps": model.num_timesteps, "wall_s": wall, "cpu_s": cpu,
             "steps_per_s": model.num_timesteps / wall, "steps_per_cpu_s": model.num_timesteps / cpu}
+
+
+def measure(make_env, steps: int, net: list[int], seed: int = 0) -> dict:
+    from sb3_contrib import MaskablePPO
+
+    env = make_env()
+    return _warm_then_time(
+        lambda: MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": list(net)}, seed=seed, device="cpu",
+                            n_steps=min(2048, steps), verbose=0),
+        min(512, steps), steps)
 
 
 def measure_pipeline(config: str, steps: int, net: list[int]) -> dict:
@@ -94,16 +99,12 @@ def measure_pipeline(config: str, steps: int, net: list[int]) -> dict:
     vec_env = build_vec_env(cfg, seed=0, snapshots=[])
     try:
         rollout = cfg.ppo.n_steps * cfg.train.n_envs
-        build_model(cfg, vec_env, None).learn(total_timesteps=rollout)  # warm-up
-        model = build_model(cfg, vec_env, None)
-        w0, c0 = time.perf_counter(), time.process_time()
-        model.learn(total_timesteps=max(steps, rollout))
-        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+        result = _warm_then_time(lambda: build_model(cfg, vec_env, None), rollout, max(steps, rollout))
     finally:
         vec_env.close()
     # CPU time of this process only: SubprocVecEnv workers are not counted, so only wall time is compared
-    return {"steps": model.num_timesteps, "wall_s": wall, "cpu_s": cpu,
-            "steps_per_s": model.num_timesteps / wall, "steps_per_cpu_s": None}
+    result["steps_per_cpu_s"] = None
+    return result
 
 
 def main(argv=None) -> None:
