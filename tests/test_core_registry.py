@@ -45,3 +45,16 @@ def test_bad_player_count_and_parameter_name_the_allowed_values(env_id):
         travel_envs.make(env_id, no_such_option=1)
     with pytest.raises(ParameterError, match="reward_mode"):
         travel_envs.make(env_id, reward_mode="bogus")
+
+
+@pytest.mark.parametrize("env_id", travel_envs.list_envs())
+@pytest.mark.parametrize(
+    "kw, pattern",
+    [
+        ({"num_players": 2.0}, r"num_players=2\.0 is not allowed; it must be an integer"),
+        ({"num_players": True}, r"num_players=True is not allowed; it must be an integer"),
+    ],
+)
+def test_every_game_checks_parameter_types_the_same_way(env_id, kw, pattern):
+    with pytest.raises(ParameterError, match=pattern):
+        travel_envs.make(env_id, **kw)

@@ -39,16 +39,104 @@ def check_range(name: str, value: Any, low: int, high: int | None = None) -> Non
     raise ParameterError(f"{name}={value!r} is not allowed; it must be an integer >= {low}{upper}")
 
 
+def check_bool(name: str, value: Any) -> None:
+    """Raise :class:`ParameterError` unless ``value`` is a bool (``1`` and ``"yes"`` are not)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ParameterError(f"{name}={value!r} is not allowed; allowed values: [False, True]")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _check_declared_type(name: str, annotation: Any, value: Any) -> None:
+    """Check a parameter against the plain type its field declares (``int``, ``bool``,
+    ``float``, ``str``, optionally ``| None``); other annotations are the params' own
+    ``__post_init__``'s to check. One rule for every game: ``2.0`` is no player count,
+    ``1`` is no bool."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    parts = [t.strip() for t in text.replace("Optional[", "").rstrip("]").split("|")]
+    if "None" in parts and value is None:
+        return
+    kinds = [t for t in parts if t != "None"]
+    if len(kinds) != 1:
+        return
+    kind = kinds[0]
+    if kind == "bool":
+        check_bool(name, value)
+    elif kind == "int" and not _is_int(value):
+        raise ParameterError(f"{name}={value!r} is not allowed; it must be an integer")
+    elif kind == "float" and (isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating))):
+        raise ParameterError(f"{name}={value!r} is not allowed; it must be a number")
+    elif kind == "str" and not isinstance(value, str):
+        raise ParameterError(f"{name}={value!r} is not allowed; it must be a string")
+
+
 def make_params(params_cls: type, values: dict[str, Any]) -> Any:
-    """Build a frozen params dataclass, naming unknown keys and the allowed ones."""
-    fields = {f.name for f in dataclasses.fields(params_cls)}
-    unknown = sorted(set(values) - fields)
+    """Build a frozen params dataclass, naming unknown keys and the allowed ones.
+
+    Values are checked against their fields' declared types first, so every game
+    rejects a float player count or an int for a flag with the same message.
+    """
+    fields = {f.name: f for f in dataclasses.fields(params_cls)}
+    unknown = sorted(set(values) - set(fields))
     if unknown:
         raise ParameterError(
             f"unknown parameter(s) {unknown} for {params_cls.__name__}; "
             f"allowed parameters: {sorted(fields)}"
         )
+    for name, value in values.items():
+        _check_declared_type(name, fields[name].type, value)
     return params_cls(**values)
+
+
+def params_to_dict(params: Any) -> dict[str, Any]:
+    """The parameters as JSON-safe values (tuples become lists)."""
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, (tuple, list)):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        if isinstance(v, np.generic):
+            return v.item()
+        return v
+
+    return {f.name: plain(getattr(params, f.name)) for f in dataclasses.fields(params)}
+
+
+def state_header(game: "Game") -> dict[str, Any]:
+    """What every ``to_dict`` starts with: the game, its version and its parameters,
+    so ``from_dict`` can refuse a state of another game, variant or player count."""
+    return {"game": game.name, "version": game.version, "params": params_to_dict(game.params)}
+
+
+def check_state_header(game: "Game", data: Any, required: Iterable[str] = ()) -> None:
+    """Raise :class:`ParameterError` unless ``data`` is a state dict of ``game``'s
+    name, version and parameters with every key in ``required``."""
+    if not isinstance(data, dict):
+        raise ParameterError(f"a {game.name} state must be a dict (from to_dict()), not {type(data).__name__}")
+    if data.get("game") != game.name:
+        raise ParameterError(f"this state dict is for game {data.get('game')!r}, not {game.name!r}")
+    if data.get("version") != game.version:
+        raise ParameterError(
+            f"this state dict is from {game.name} version {data.get('version')!r}; "
+            f"the game is version {game.version}"
+        )
+    mine = params_to_dict(game.params)
+    theirs = data.get("params")
+    if theirs != mine:
+        if not isinstance(theirs, dict):
+            raise ParameterError(f"this {game.name} state dict has no 'params' dict")
+        diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+        shown = ", ".join(f"{k}: state {theirs.get(k)!r} vs game {mine.get(k)!r}" for k in diff)
+        raise ParameterError(
+            f"this {game.name} state dict was made with other parameters ({shown}); "
+            f"build the game with the state's parameters"
+        )
+    missing = sorted(set(required) - set(data))
+    if missing:
+        raise ParameterError(f"this {game.name} state dict lacks the key(s) {missing}")
 
 
 def rng_to_dict(rng: np.random.Generator) -> dict[str, Any]:
@@ -171,6 +259,23 @@ class GameState(ABC):
     @abstractmethod
     def render_text(self) -> str:
         """The whole table, readable by a person (used by ``render_mode='ansi'``)."""
+
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "GameState":
+        """A new state that ``seat`` cannot tell apart from this one, hidden parts drawn anew.
+
+        Everything ``seat`` sees or remembers (its observation, its legal actions
+        when it is to act, the public history the observation carries) is kept;
+        every hidden element (other seats' private cards, deck and bag orders,
+        face-down cards, the state's own generator) is drawn from ``rng``,
+        consistent with what ``seat`` knows. Like OpenSpiel's
+        ``resample_from_infostate``: search policies simulate only on such states.
+        """
+        raise NotImplementedError(f"{self.game.name} does not implement resample_hidden")
+
+    def observation_text(self, seat: int) -> str:
+        """``seat``'s view of the table as text: every public fact, nothing hidden
+        from that seat (OpenSpiel's ``observation_string``)."""
+        raise NotImplementedError(f"{self.game.name} does not implement observation_text")
 
     def render_rgb(self) -> np.ndarray:
         """An RGB picture (H, W, 3) uint8; only games listing ``rgb_array`` implement it."""
