@@ -185,7 +185,7 @@ def test_observation_is_seat_relative():
     assert np.flatnonzero(face(2)).tolist() == [E.CARD_CODE]  # then seat 0 at 0: the wild face
     assert obs[slot(0) + E.P_CUR] == 1
     assert obs[slot(3) + E.P_PRESENT] == 0  # 3 players: slots 3 and 4 empty
-    assert abs(obs[slot(1) + E.P_HAND] - 3 / 15) < 1e-6
+    assert abs(obs[slot(1) + E.P_HAND] - 3 / E.max_hand(3)) < 1e-6
     top = obs[E.TOP : E.TOP + E.CARD_CODE]
     assert np.flatnonzero(top).tolist() == [C.COLOURS.index("yellow"), 7 + C.VEHICLES.index("car")]
     assert obs[E.WORLD + 6 * E.FACE_CODE : E.WORLD + 7 * E.FACE_CODE].sum() == 2  # blue ship: colour + vehicle

@@ -291,6 +291,25 @@ def test_new_hand_draw_stops_short_when_no_opponent_qualifies():
     assert s.cur == 1
 
 
+def test_journal_is_shuffled_when_it_becomes_the_deck():
+    """Deck exhaustion: the Journal under its top becomes the new deck in a random order, not in the
+    order it was played (nor reversed), and different games shuffle it differently."""
+    under = cards(["red bicycle", "red motorcycle", "red hot air balloon", "red ship", "red aeroplane",
+                   "red hang glider", "red car", "orange car", "orange bicycle", "orange motorcycle"])
+    orders = set()
+    for seed in range(8):
+        s = build_state(2, hands=[["pink car"], ["green bicycle", "blue car"]], journal=under + ["yellow car"],
+                        deck=[], cur=0, seed=seed)
+        s.apply_action(DRAW)  # the deck is empty: the 10 cards under the top become the deck, one is drawn
+        drawn = [c for c in hand(s, 0) if c != card("pink car")]
+        assert s.journal == [card("yellow car")]
+        new_deck = s.deck + drawn  # the drawn card was the deck's top (the list's end)
+        assert sorted(new_deck) == sorted(under)
+        assert new_deck != under and new_deck != under[::-1]
+        orders.add(tuple(new_deck))
+    assert len(orders) == 8
+
+
 def test_no_draw_possible_masks_the_deck():
     s = build_state(2, hands=[["pink car", "red ship"], ["green bicycle"]], journal=["yellow car"], deck=[], cur=0)
     assert not s.legal_action_mask()[DRAW]

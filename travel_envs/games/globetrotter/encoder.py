@@ -110,11 +110,11 @@ PLAYERS = WORLD + WORLD_SIZE * FACE_CODE  # 5 slots, seat-relative (slot 0 = me)
 # per-player slot fields
 P_NEXT = 0  # 15: face of the player's next city
 P_POSHOT = P_NEXT + FACE_CODE  # 12: position mod 12 one-hot (city the piece stands on)
-P_POS = P_POSHOT + WORLD_SIZE  # position / 16 (clipped)
+P_POS = P_POSHOT + WORLD_SIZE  # position / MAX_POSITION
 P_DONE = P_POS + 1  # rounded the world this round (position >= 12)
-P_HAND = P_DONE + 1  # hand size / 15 (clipped)
+P_HAND = P_DONE + 1  # hand size / max_hand(n)
 P_KEY = P_HAND + 1  # holds the Skeleton Key
-P_SCORE = P_KEY + 1  # score / 60 (clipped)
+P_SCORE = P_KEY + 1  # score / max_score(params)
 P_PRESENT = P_SCORE + 1  # the slot holds a player
 P_START = P_PRESENT + 1  # start player of this round
 P_CUR = P_START + 1  # player to act
@@ -129,7 +129,7 @@ G_DREW = G_PHASE + 5  # Action 1 taken this turn
 G_IN_A2 = G_DREW + 1  # Action 2 in progress (>= 1 card played, not stopped)
 G_A2_DONE = G_IN_A2 + 1  # Action 2 finished without advancing
 G_KEY_GAINED = G_A2_DONE + 1  # the key was gained this turn
-G_PLAYED = G_KEY_GAINED + 1  # cards played this turn / 10 (clipped)
+G_PLAYED = G_KEY_GAINED + 1  # cards played this turn / max_hand(n)
 G_PREV_COLOUR = G_PLAYED + 1  # 7: colour of the card played before the top this turn
 G_PREV_VEHICLE = G_PREV_COLOUR + 7  # 7
 G_ROUND = G_PREV_VEHICLE + 7  # round index / rounds
@@ -139,6 +139,26 @@ G_PENDING = G_ROUND_ENDING + 1  # cards still to draw / 5
 G_PARK_FROM = G_PENDING + 1  # 3: parking space drawn from this turn
 G_IMPROVED = G_PARK_FROM + NUM_PARKING  # players done improving / 5
 OBS_SIZE = G_IMPROVED + 1
+
+# ------------------------------------------------------ reachable maxima
+# Counts are scaled by the largest value play can reach, so no two reachable values look alike
+# (docs/games/globetrotter.md, "Scales"); the clip at 1.0 only guards hand-made states.
+#: a character stands on at most 11 before the turn that takes it round the world, which moves at
+#: most 3 (14); a tie-break extra turn (ruling 11) may move a leader 3 more
+MAX_POSITION = WORLD_SIZE - 1 + 3 + 3
+
+
+def max_hand(n: int) -> int:
+    """Most cards one seat can hold at a decision point: all 49 but the Journal top and one card per
+    opponent (a seat that empties its hand draws at once, and at least one card: the Journal holds
+    two or more cards right after a play)."""
+    return NUM_CARDS - 1 - (n - 1)
+
+
+def max_score(params) -> int:
+    """Most victory points a seat can reach: per round 14 cities ahead of each of n - 1 players at 0."""
+    return (WORLD_SIZE - 1 + 3) * (params.num_players - 1) * params.rounds
+
 
 # state tensor: the seat-0 observation, then everything hidden
 S_HANDS = OBS_SIZE  # 5 x 49 hands by absolute seat
@@ -165,6 +185,7 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     if hit is not None and hit[0] == key:
         return hit[1], hit[2]
     n = st.n
+    score_scale = 1.0 / max_score(st.params)
     idx = [WORLD + FACE_CODE * i + b for i, f in enumerate(world) for b in FACE_BITS[f]]
     vals = [1.0] * len(idx)
     pos, score, k0, start, tie = st.pos, st.score, st.key, st.start, st.tiebreak
@@ -176,7 +197,7 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
         idx += [b + P_NEXT + x for x in bits]
         vals += [1.0] * len(bits)
         idx += (b + P_POSHOT + pp % WORLD_SIZE, b + P_PRESENT, b + P_POS, b + P_SCORE)
-        vals += (1.0, 1.0, min(pp / 16.0, 1.0), min(score[p] / 60.0, 1.0))
+        vals += (1.0, 1.0, min(pp / MAX_POSITION, 1.0), min(score[p] * score_scale, 1.0))
         flags = (pp >= WORLD_SIZE, k0 == p, p == start, p in tie)
         for off, on in zip((P_DONE, P_KEY, P_START, P_TIE), flags):
             if on:
@@ -224,9 +245,11 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         out[PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR] = 1.0
     hs = st.hand_size
     b = PLAYERS + P_HAND
+    top_hand = max_hand(n)
+    hand_scale = 1.0 / top_hand
     for k in range(n):
         h = hs[(seat + k) % n]
-        out[b] = h * (1.0 / 15.0) if h < 15 else 1.0
+        out[b] = h * hand_scale if h < top_hand else 1.0
         b += P_SIZE
     out[G_DECK] = len(st.deck) * (1.0 / 49.0)
     out[G_JOURNAL] = len(journal) * (1.0 / 49.0)
@@ -238,7 +261,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[G_DREW] = 1.0
         if played:
             lp = len(played)
-            out[G_PLAYED] = lp * 0.1 if lp < 10 else 1.0
+            out[G_PLAYED] = lp * hand_scale if lp < top_hand else 1.0
             if st.a2_done:
                 out[G_A2_DONE] = 1.0
             else:
@@ -255,7 +278,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         if st.drew:
             out[G_DREW] = 1.0
         if st.played:
-            out[G_PLAYED] = min(len(st.played) * 0.1, 1.0)
+            out[G_PLAYED] = min(len(st.played) * hand_scale, 1.0)
             if st.a2_done:
                 out[G_A2_DONE] = 1.0
         if st.key_gained:

@@ -1,0 +1,87 @@
+"""Globetrotter observation scales (issue #13): counts are scaled by the largest value play can reach,
+so no two reachable values look the same; each reachable maximum comes from a hand-made state."""
+
+import numpy as np
+
+from travel_envs.games.globetrotter import GAME
+from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter.scenario import build_state, card
+
+ALL = list(range(49))
+
+
+def obs(s, seat):
+    out = np.zeros(E.OBS_SIZE, np.float32)
+    s.observation(seat, out)
+    return out
+
+
+def slot(k, field):
+    return E.PLAYERS + k * E.P_SIZE + field
+
+
+def test_reachable_maxima_from_the_rules():
+    assert E.MAX_POSITION == 17  # 11 + 3 on the finishing turn, + 3 in a tie-break extra turn
+    assert [E.max_hand(n) for n in (2, 3, 4, 5)] == [47, 46, 45, 44]
+    assert E.max_score(GAME(num_players=5).params) == 14 * 4 * 5
+    assert E.max_score(GAME(num_players=2, short_game=True).params) == 14 * 1 * 2
+    assert E.max_score(GAME(num_players=3, num_rounds=10).params) == 14 * 2 * 10
+
+
+def test_scores_above_sixty_stay_apart_in_a_five_player_game():
+    views = []
+    for lead in (59, 60, 61, 120, 280):
+        s = build_state(5, score=[lead, 3, 0, 0, 0], cur=1)
+        views.append(obs(s, 1)[slot(4, E.P_SCORE)])  # seat 0 is four seats to the left of seat 1
+    assert len(set(views)) == 5 and views == sorted(views)
+    assert views[-1] == 1.0  # 14 x 4 x 5: the most a 5-player game can give
+
+
+def test_largest_score_is_reached_by_finishing_fourteen_ahead():
+    """Condition (c) from city 11 (to 14) with the other player still at the finish: 14 points, the
+    maximum of a 1-round 2-player game, shown as 1.0; one city less is shown below it."""
+    s = build_state(2, hands=[["yellow car"], ["green bicycle", "red ship"]], journal=["yellow ship"], cur=1,
+                    start=0, pos=[11, 0], world={0: "pink car"}, params={"num_rounds": 1})
+    s.cur = 0
+    s.start = 1  # seat 0 is right of the start player: its turn ends the round
+    s.apply_action(E.PLAY + card("yellow car"))
+    assert s.is_terminal and s.score == [14, 0]
+    assert obs(s, 1)[slot(1, E.P_SCORE)] == 1.0 and obs(s, 1)[slot(1, E.P_POS)] == 14 / 17
+    s13 = build_state(2, score=[13, 0], params={"num_rounds": 1})
+    assert obs(s13, 1)[slot(1, E.P_SCORE)] < 1.0
+
+
+def test_hand_sizes_above_fifteen_stay_apart():
+    views = []
+    for size in (14, 15, 16, 30):
+        hand = ALL[:size]
+        s = build_state(2, hands=[[48], hand], journal=[47], cur=0)
+        views.append(obs(s, 0)[slot(1, E.P_HAND)])
+    assert len(set(views)) == 4 and views == sorted(views)
+
+
+def test_largest_hand_all_cards_but_the_journal_top_and_one_per_opponent():
+    s = build_state(2, hands=[ALL[:47], [47]], journal=[48], deck=[], cur=1)
+    assert obs(s, 1)[slot(1, E.P_HAND)] == 1.0
+    s46 = build_state(2, hands=[ALL[:46], [47]], journal=[48], deck=[46], cur=1)
+    assert obs(s46, 1)[slot(1, E.P_HAND)] == 46 / 47
+
+
+def test_cards_played_this_turn_above_ten_stay_apart():
+    """A 12-card chain (7 red, then 5 orange via the red car -> orange car link) in one turn."""
+    chain = [card(c) for c in ("red bicycle", "red motorcycle", "red hot air balloon", "red ship", "red aeroplane",
+                               "red hang glider", "red car", "orange car", "orange bicycle", "orange motorcycle",
+                               "orange hot air balloon", "orange ship")]
+    s = build_state(2, hands=[chain + [card("pink aeroplane")], [card("green ship")]], journal=["yellow bicycle"],
+                    cur=0, world={1: "wild"})
+    seen = []
+    for c in chain:
+        s.apply_action(E.PLAY + c)
+        seen.append(obs(s, 1)[E.G_PLAYED])
+    assert len(set(seen)) == len(chain)  # 10, 11 and 12 cards played look different
+
+
+def test_tie_break_positions_sixteen_and_seventeen_stay_apart():
+    a = build_state(3, pos=[16, 12, 3], tiebreak=[0, 1], cur=0)
+    b = build_state(3, pos=[17, 12, 3], tiebreak=[0, 1], cur=0)
+    assert obs(a, 1)[slot(2, E.P_POS)] < obs(b, 1)[slot(2, E.P_POS)] == 1.0
