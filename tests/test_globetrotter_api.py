@@ -264,3 +264,49 @@ def test_improvement_selection_of_another_player_is_hidden():
     mine = np.zeros(E.OBS_SIZE, np.float32)
     st.observation(improver, mine)
     assert mine[E.MARKED : E.MARKED + 49].sum() == 1
+
+
+def test_from_dict_refuses_another_player_count_variant_or_game():
+    d = random_state(2, 40, seed=1).to_dict()
+    assert d["game"] == "globetrotter" and d["params"]["num_players"] == 2
+    with pytest.raises(ParameterError, match=r"num_players: state 2 vs game 3"):
+        GAME(num_players=3).state_from_dict(d)
+    with pytest.raises(ParameterError, match=r"short_game: state False vs game True"):
+        GAME(num_players=2, short_game=True).state_from_dict(d)
+    with pytest.raises(ParameterError, match=r"for game 'trek', not 'globetrotter'"):
+        GAME(num_players=2).state_from_dict({**d, "game": "trek"})
+    with pytest.raises(ParameterError, match=r"must be a dict"):
+        GAME(num_players=2).state_from_dict([d])
+
+
+@pytest.mark.parametrize("key, value, match", [
+    ("pos", None, r"lacks the key\(s\) \['pos'\]"),
+    ("pos", [0, 0, 0], r"'pos' has 3 entries; this 2-player game needs 2"),
+    ("hands", [[1], [2], [3]], r"'hands' must list one hand per player \(2\)"),
+    ("world", [0] * 11, r"'world' has 11 entries.*needs 12"),
+    ("world", [50] + [0] * 11, r"'world' holds 50; allowed: integers 0..49"),
+    ("deck", [49], r"'deck' holds 49; allowed: integers 0..48"),
+    ("parking", [-2, -1, -1], r"'parking' holds -2"),
+    ("key", 2, r"'key' holds 2; allowed: integers -1..1"),
+    ("cur", -1, r"'cur' holds -1"),
+    ("round", 3, r"'round' holds 3; allowed: integers 0..2"),
+    ("score", [-1, 0], r"'score' holds -1"),
+    ("phase", "dance", r"'phase' is 'dance'"),
+    ("pending_draws", 6, r"'pending_draws' holds 6"),
+    ("rng", 5, r"'rng' must be a generator state dict"),
+])
+def test_from_dict_names_a_missing_key_or_bad_value(key, value, match):
+    d = random_state(2, 40, seed=1).to_dict()
+    if value is None:
+        del d[key]
+    else:
+        d[key] = value
+    with pytest.raises(ParameterError, match=match):
+        GAME(num_players=2).state_from_dict(d)
+
+
+def test_from_dict_refuses_a_card_in_two_places():
+    d = random_state(2, 40, seed=1).to_dict()
+    d["deck"] = d["deck"] + [d["hands"][0][0]]
+    with pytest.raises(ParameterError, match=r"list the card\(s\) \[.*\] twice"):
+        GAME(num_players=2).state_from_dict(d)

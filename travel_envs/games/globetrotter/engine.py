@@ -27,8 +27,10 @@ from travel_envs.core.game import (
     ParameterError,
     check_choice,
     check_range,
+    check_state_header,
     rng_from_dict,
     rng_to_dict,
+    state_header,
 )
 
 from . import encoder as E
@@ -123,6 +125,9 @@ class GlobetrotterState(GameState):
         self.deck: list[int] = []  # top = last
         self.journal: list[int] = []  # top = last
         self.discards: list[int] = []
+        #: each seat's discards of this round's improvement (known to that seat only; emptied when the
+        #: improvement ends and the pile goes into the deck)
+        self.improve_discards: list[list[int]] = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
         self.key = -1  # -1 = in the centre
         self.score = [0] * n
@@ -169,6 +174,7 @@ class GlobetrotterState(GameState):
         self.deck = deck
         self.journal = []
         self.discards = []
+        self.improve_discards = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
         self.key = -1
         self.round_ending = False
@@ -321,6 +327,7 @@ class GlobetrotterState(GameState):
                 self.discards = []
             self._give(cur, self.deck.pop())
         self.discards.extend(out)
+        self.improve_discards[cur] = out
         self.marked[:] = False
         self.improved += 1
         if self.improved < self.n:
@@ -329,6 +336,7 @@ class GlobetrotterState(GameState):
         pool = self.deck + self.discards
         self.deck = [pool[int(i)] for i in self.rng.permutation(len(pool))]
         self.discards = []
+        self.improve_discards = [[] for _ in range(self.n)]
         self.journal = [self.deck.pop()]
         if self.params.prefill_parking:
             self.parking = [self.deck.pop() for _ in range(NUM_PARKING)]
@@ -495,12 +503,14 @@ class GlobetrotterState(GameState):
     # ---------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
         return {
+            **state_header(self.game),
             "world": list(self.world),
             "pos": list(self.pos),
             "hands": [[int(c) for c in np.flatnonzero(h)] for h in self.hands],
             "deck": list(self.deck),
             "journal": list(self.journal),
             "discards": list(self.discards),
+            "improve_discards": [list(d) for d in self.improve_discards],
             "parking": list(self.parking),
             "key": self.key,
             "score": list(self.score),
@@ -529,30 +539,33 @@ class GlobetrotterState(GameState):
 
     @classmethod
     def from_dict(cls, game: "Globetrotter", data: dict[str, Any]) -> "GlobetrotterState":
+        """Rebuild a state from :meth:`to_dict`'s dict; ParameterError names a dict of another game,
+        variant or player count, a missing key, a list of the wrong length or a value out of range.
+        A hand-made dict may leave cards out (they are then out of play), never list one twice."""
+        check_state_header(game, data, _REQUIRED_KEYS)
+        _check_state_dict(game, data)
         s = cls.__new__(cls)
         s._init_empty(game, rng_from_dict(data["rng"]))
-        n = s.n
-        if len(data["hands"]) != n or len(data["pos"]) != n:
-            raise ValueError(f"state has {len(data['hands'])} hands; the game has {n} players")
         s.world = [int(x) for x in data["world"]]
         s.pos = [int(x) for x in data["pos"]]
         for p, hand in enumerate(data["hands"]):
-            s.hands[p, list(hand)] = True
+            s.hands[p, [int(c) for c in hand]] = True
             s.hand_size[p] = len(hand)
         s.deck = [int(x) for x in data["deck"]]
         s.journal = [int(x) for x in data["journal"]]
         s.discards = [int(x) for x in data.get("discards", [])]
+        s.improve_discards = [[int(c) for c in d] for d in data.get("improve_discards", [[]] * s.n)]
         s.parking = [int(x) for x in data["parking"]]
         s.key = int(data["key"])
         s.score = [int(x) for x in data["score"]]
-        s.round_points = [list(r) for r in data.get("round_points", [])]
-        s.round_positions = [list(r) for r in data.get("round_positions", [])]
+        s.round_points = [[int(x) for x in r] for r in data.get("round_points", [])]
+        s.round_positions = [[int(x) for x in r] for r in data.get("round_positions", [])]
         s.round = int(data["round"])
         s.start = int(data["start"])
         s.cur = int(data["cur"])
         s.phase_id = PHASE_NAMES.index(data["phase"])
         s.improved = int(data.get("improved", 0))
-        s.marked[list(data.get("marked", []))] = True
+        s.marked[[int(c) for c in data.get("marked", [])]] = True
         s.drew = bool(data.get("drew", False))
         s.park_from = int(data.get("park_from", -1))
         s.played = [int(x) for x in data.get("played", [])]
@@ -565,6 +578,50 @@ class GlobetrotterState(GameState):
         s.tb_index = int(data.get("tb_index", 0))
         s.winners_ = [int(x) for x in data.get("winners", [])]
         s.turns_passed = int(data.get("turns_passed", 0))
+        return s
+
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "GlobetrotterState":
+        """A state ``seat`` cannot tell from this one (see :meth:`GameState.resample_hidden`).
+
+        Kept: the world, positions, scores, parking spaces, key, Journal top and the cards played
+        this turn (seen by all), every hand size, deck and Journal size, ``seat``'s own hand, its
+        selection and its discards of the running improvement. Drawn anew from ``rng``: which of
+        the remaining cards are in the other hands, in the deck (and its order), under the
+        Journal's public top, among the other players' discards (and the improving player's
+        selection when that is another seat); the state's generator is a fresh one. Not kept
+        (the observation does not carry them either): a parked card an opponent took, the card an
+        opponent drew from ``seat``'s hand, cards under the top from earlier turns (ruling 3).
+        """
+        s = self.clone()
+        s.rng = np.random.default_rng(int(rng.integers(2**63)))
+        journal, played = self.journal, self.played
+        seen = 0  # cards on top of the Journal that everyone saw this turn (the top at least)
+        while seen < min(len(played), len(journal)) and journal[-1 - seen] == played[-1 - seen]:
+            seen += 1
+        seen = max(seen, 1 if journal else 0)
+        under = journal[: len(journal) - seen]
+        own = set(self.improve_discards[seat]) & set(self.discards)
+        other_discards = [c for c in self.discards if c not in own]
+        others = [q for q in range(self.n) if q != seat]
+        pool = [int(c) for q in others for c in np.flatnonzero(self.hands[q])] + self.deck + under + other_discards
+        pool = [pool[int(i)] for i in rng.permutation(len(pool))]
+        for q in others:
+            k = self.hand_size[q]
+            s.hands[q] = False
+            s.hands[q, pool[:k]] = True
+            pool = pool[k:]
+        k = len(self.deck)
+        s.deck, pool = pool[:k], pool[k:]
+        k = len(under)
+        s.journal, pool = pool[:k] + journal[len(journal) - seen :], pool[k:]
+        s.discards = [c for c in self.discards if c in own] + pool
+        for q in others:  # hand the other discards back to their seats in the same counts
+            k = len(set(self.improve_discards[q]) & set(self.discards))
+            s.improve_discards[q], pool = pool[:k], pool[k:]
+        if self.phase_id == IMPROVE and self.cur != seat and self.marked.any():
+            held = np.flatnonzero(s.hands[self.cur])
+            s.marked[:] = False
+            s.marked[rng.choice(held, int(self.marked.sum()), replace=False)] = True
         return s
 
     def clone(self) -> "GlobetrotterState":
@@ -580,6 +637,7 @@ class GlobetrotterState(GameState):
         s.deck = self.deck[:]
         s.journal = self.journal[:]
         s.discards = self.discards[:]
+        s.improve_discards = [d[:] for d in self.improve_discards]
         s.parking = self.parking[:]
         s.score = self.score[:]
         s.round_points = [r[:] for r in self.round_points]
@@ -628,6 +686,68 @@ class GlobetrotterState(GameState):
         if self.phase_id == OVER:
             lines.append(f"GAME OVER  scores {self.score}  winners {['player_%d' % w for w in self.winners_]}")
         return "\n".join(lines)
+
+
+_REQUIRED_KEYS = ("world", "pos", "hands", "deck", "journal", "parking", "key", "score", "round", "start",
+                  "cur", "phase", "rng")
+
+
+def _check_state_dict(game: "Globetrotter", d: dict[str, Any]) -> None:
+    """Lengths and value ranges of a state dict (ParameterError naming the key and the allowed range)."""
+    n = game.params.num_players
+
+    def bad(key: str, why: str) -> ParameterError:
+        return ParameterError(f"globetrotter state dict: {key!r} {why}")
+
+    def ints(key: str, values: Any, low: int, high: int, length: int | None = None) -> list[int]:
+        if not isinstance(values, (list, tuple)):
+            raise bad(key, f"must be a list, not {type(values).__name__}")
+        if length is not None and len(values) != length:
+            raise bad(key, f"has {len(values)} entries; this {n}-player game needs {length}")
+        for v in values:
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not low <= v <= high:
+                raise bad(key, f"holds {v!r}; allowed: integers {low}..{high}")
+        return [int(v) for v in values]
+
+    def one(key: str, low: int, high: int) -> None:
+        ints(key, [d.get(key, low)], low, high)
+
+    ints("world", d["world"], 0, NUM_CARDS, WORLD_SIZE)  # NUM_CARDS = the wild face
+    ints("pos", d["pos"], 0, 10 * WORLD_SIZE, n)
+    ints("score", d["score"], 0, 10_000, n)
+    if not isinstance(d["hands"], (list, tuple)) or len(d["hands"]) != n:
+        raise bad("hands", f"must list one hand per player ({n})")
+    located = [c for i, h in enumerate(d["hands"]) for c in ints(f"hands[{i}]", h, 0, NUM_CARDS - 1)]
+    for key in ("deck", "journal", "discards"):
+        located += ints(key, d.get(key, []), 0, NUM_CARDS - 1)
+    located += [c for c in ints("parking", d["parking"], -1, NUM_CARDS - 1, NUM_PARKING) if c >= 0]
+    twice = sorted({c for c in located if located.count(c) > 1})
+    if twice:
+        raise bad("hands/deck/journal/discards/parking", f"list the card(s) {[card_name(c) for c in twice]} twice")
+    one("key", -1, n - 1)
+    one("cur", 0, n - 1)
+    one("start", 0, n - 1)
+    one("round", 0, game.params.rounds)
+    one("improved", 0, n)
+    one("park_from", -1, NUM_PARKING - 1)
+    one("pending_draws", 0, HAND_SIZE)
+    one("tb_index", 0, n)
+    one("turns_passed", 0, 2 * n + 1)
+    if d["phase"] not in PHASE_NAMES:
+        raise bad("phase", f"is {d['phase']!r}; allowed: {list(PHASE_NAMES)}")
+    if d.get("pending_after", "park") not in ("park", "end"):
+        raise bad("pending_after", f"is {d.get('pending_after')!r}; allowed: ['park', 'end']")
+    for key in ("tiebreak", "winners"):
+        ints(key, d.get(key, []), 0, n - 1)
+    ints("marked", d.get("marked", []), 0, NUM_CARDS - 1)
+    ints("played", d.get("played", []), 0, NUM_CARDS - 1)
+    if "improve_discards" in d:
+        if not isinstance(d["improve_discards"], (list, tuple)) or len(d["improve_discards"]) != n:
+            raise bad("improve_discards", f"must list one discard list per player ({n})")
+        for i, row in enumerate(d["improve_discards"]):
+            ints(f"improve_discards[{i}]", row, 0, NUM_CARDS - 1)
+    if not isinstance(d["rng"], dict) or "bit_generator" not in d["rng"]:
+        raise bad("rng", "must be a generator state dict (from to_dict())")
 
 
 class Globetrotter(Game):
