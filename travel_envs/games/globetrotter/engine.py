@@ -34,6 +34,7 @@ from travel_envs.core.game import (
 )
 
 from . import encoder as E
+from . import render as R
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
     CHARACTERS,
@@ -653,39 +654,13 @@ class GlobetrotterState(GameState):
         return E.action_to_string(action, self.cur, self.n)
 
     def render_text(self) -> str:
-        n = self.n
-        lines = [
-            f"Globetrotter  round {min(self.round + 1, self.params.rounds)}/{self.params.rounds}  start player: player_{self.start}"
-            f"  phase: {self.phase}" + (f"  to act: player_{self.cur}" if self.phase_id != OVER else ""),
-        ]
-        if self.tiebreak:
-            lines.append(f"tie-break extra turns: {['player_%d' % s for s in self.tiebreak]}")
-        lines.append("The World (clockwise from the finish city):")
-        for i, face in enumerate(self.world):
-            here = [f"player_{p}" for p in range(n) if self.pos[p] % WORLD_SIZE == i]
-            flag = " [FINISH]" if i == 0 else ""
-            lines.append(f"  {i:2d} {card_name(face):24s}{flag} {' '.join(here)}")
-        top = card_name(self.journal[-1]) if self.journal else "-"
-        lines.append(
-            f"Travel Journal top: {top} ({len(self.journal)} cards)  deck: {len(self.deck)} cards"
-            f"  discards: {len(self.discards)}"
-        )
-        park = ", ".join(card_name(c) if c >= 0 else "empty" for c in self.parking)
-        key = "centre" if self.key < 0 else f"player_{self.key}"
-        lines.append(f"Parking spaces: {park}   Skeleton Key: {key}")
-        for p in range(n):
-            hand = ", ".join(card_name(int(c)) for c in np.flatnonzero(self.hands[p]))
-            lines.append(
-                f"player_{p} ({CHARACTERS[p]}): position {self.pos[p]}, score {self.score[p]}, "
-                f"next city {card_name(self.next_city(p))}, hand [{hand}]"
-            )
-        if self.phase_id == TURN and self.played:
-            lines.append(f"played this turn: {', '.join(card_name(c) for c in self.played)}")
-        if self.phase_id == IMPROVE and self.marked.any():
-            lines.append(f"marked to discard: {', '.join(card_name(int(c)) for c in np.flatnonzero(self.marked))}")
-        if self.phase_id == OVER:
-            lines.append(f"GAME OVER  scores {self.score}  winners {['player_%d' % w for w in self.winners_]}")
-        return "\n".join(lines)
+        return R.render_text(self)
+
+    def observation_text(self, seat: int) -> str:
+        return R.observation_text(self, seat)
+
+    def render_rgb(self) -> np.ndarray:
+        return R.render_rgb(self)
 
 
 _REQUIRED_KEYS = ("world", "pos", "hands", "deck", "journal", "parking", "key", "score", "round", "start",
@@ -755,7 +730,7 @@ class Globetrotter(Game):
     Params = GlobetrotterParams
     State = GlobetrotterState
     player_counts = (2, 3, 4, 5)
-    render_modes = ("ansi",)
+    render_modes = ("ansi", "rgb_array")
     score_scale = 10.0
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000
