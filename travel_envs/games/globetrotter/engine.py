@@ -37,7 +37,6 @@ from . import encoder as E
 from . import render as R
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
-    CHARACTERS,
     CITY_CARDS,
     CITY_MATCH_LIST,
     COLOUR_OF,

@@ -81,7 +81,8 @@ def observation_text(st: "GlobetrotterState", seat: int) -> str:
     for k in range(n):
         p = (seat + k) % n
         marks = [m for m, on in (("start player", p == st.start), ("to act", p == st.cur and st.phase_id != OVER),
-                                 ("holds the Skeleton Key", p == st.key), ("went round the world", st.pos[p] >= WORLD_SIZE),
+                                 ("holds the Skeleton Key", p == st.key),
+                                 ("went round the world", st.pos[p] >= WORLD_SIZE),
                                  ("tie-break turn", p in st.tiebreak)) if on]
         lines.append(f"  {_who(st, p, seat)}: position {st.pos[p]} (on city {st.pos[p] % WORLD_SIZE}), "
                      f"next city {card_name(st.next_city(p))}, {st.hand_size[p]} cards, score {st.score[p]}"
@@ -192,15 +193,17 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
     d = ImageDraw.Draw(img)
     n = st.n
     # ring: city i at the angle i x 30 degrees clockwise from the top; pieces stacked towards the centre
-    d.ellipse((RING_CX - RING_R, RING_CY - RING_R, RING_CX + RING_R, RING_CY + RING_R), outline=(190, 180, 160), width=3)
+    d.ellipse((RING_CX - RING_R, RING_CY - RING_R, RING_CX + RING_R, RING_CY + RING_R), outline=(190, 180, 160),
+              width=3)
     stacks: dict[int, list[int]] = {}
     for p in range(n):
         stacks.setdefault(st.pos[p] % WORLD_SIZE, []).append(p)
     for i, face in enumerate(st.world):
         a = math.radians(i * 360 / WORLD_SIZE)
-        cx, cy = RING_CX + RING_R * math.sin(a), RING_CY - RING_R * math.cos(a)
-        _card(d, cx, cy, face)
         sin, cos = math.sin(a), math.cos(a)
+        cx, cy = RING_CX + RING_R * sin, RING_CY - RING_R * cos
+        _card(d, cx, cy, face)
+        # the city number just outside the card, along the ray from the centre
         edge = min(CARD_W / 2 / abs(sin) if abs(sin) > 1e-9 else 1e9, CARD_H / 2 / abs(cos) if abs(cos) > 1e-9 else 1e9)
         lx, ly = RING_CX + (RING_R + edge + 12) * sin, RING_CY - (RING_R + edge + 12) * cos
         if i == 0:
@@ -210,7 +213,7 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
             _centred(d, lx, ly, str(i), _font(14), (120, 110, 90))
         for k, p in enumerate(stacks.get(i, [])):
             rr = RING_R - 74 - 22 * k
-            _piece(d, RING_CX + rr * math.sin(a), RING_CY - rr * math.cos(a), p)
+            _piece(d, RING_CX + rr * sin, RING_CY - rr * cos, p)
     rounds = st.params.rounds
     _centred(d, RING_CX, RING_CY - 12, f"Round {min(st.round + 1, rounds)}/{rounds}", _font(20), INK)
     _centred(d, RING_CX, RING_CY + 14, "game over" if st.phase_id == OVER else f"phase: {st.phase}", _font(14), INK)
@@ -259,8 +262,10 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
     d.line((10, ly - 8, IMG_W - 10, ly - 8), fill=(190, 180, 160), width=2)
     d.text((14, ly), "Legend", fill=INK, font=_font(14))
     legend = (
-        ("character (player number) on its city;", "pos = cities moved this round; home:", "went round the world (pos >= 12)"),
-        ("card or city: colour and vehicle; a card", "is played on a Journal top of the same", "colour or vehicle; a matching last card"),
+        ("character (player number) on its city;", "pos = cities moved this round; home:",
+         "went round the world (pos >= 12)"),
+        ("card or city: colour and vehicle; a card", "is played on a Journal top of the same",
+         "colour or vehicle; a matching last card", "moves to the next city"),
         ("Skeleton Key: its holder may play one", "card that matches nothing", "highlighted row: the player to act"),
     )
     _piece(d, 30, ly + 40, 0, r=10)
@@ -269,5 +274,4 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
     for (x, rows) in zip((46, 390, 706), legend):
         for k, row in enumerate(rows):
             d.text((x, ly + 18 + 17 * k), row, fill=INK, font=_font(12))
-    d.text((390, ly + 69), "moves to the next city", fill=INK, font=_font(12))
     return np.asarray(img, dtype=np.uint8).copy()
