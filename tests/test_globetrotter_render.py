@@ -80,13 +80,13 @@ def test_picture_has_the_documented_shape_and_changes_as_the_game_moves():
     env.reset(seed=2)
     pol = RandomPolicy(2)
     pictures = [env.render()]
-    for _ in range(40):
+    for _ in range(24):
         obs = env.last()[0]
         env.step(pol.act(obs["observation"], obs["action_mask"]))
         pictures.append(env.render())
     for pic in pictures:
         assert pic.shape == (R.IMG_H, R.IMG_W, 3) == (720, 1000, 3) and pic.dtype == np.uint8
-    assert sum(not np.array_equal(a, b) for a, b in zip(pictures, pictures[1:])) >= 10
+    assert sum(not np.array_equal(a, b) for a, b in zip(pictures, pictures[1:])) >= 6
 
 
 def test_picture_shows_public_changes_only():
