@@ -148,16 +148,21 @@ def finish(replay: Replay, state: GameState) -> Replay:
     return replay
 
 
+def policy_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s policy in a game dealt from ``seed`` (travel-watch uses the same)."""
+    return seed + 1000 + seat
+
+
 def record_game(env: str, policies: Sequence[Any], seed: int, params: dict[str, Any] | None = None,
-                max_decisions: int | None = None, policy_seed: int | None = None) -> Replay:
-    """Play one game between ``policies`` (spec strings or Policy objects, one per seat) and record it."""
+                max_decisions: int | None = None) -> Replay:
+    """Play one game between ``policies`` (spec strings or Policy objects, one per seat) and record it;
+    policies are seeded with :func:`policy_seed`."""
     from travel_envs.agents.base import policy_action
     from travel_envs.agents.registry import make_policy
 
     game = game_for(env, dict(params or {}))
     limit = max_decisions or getattr(type(game), "max_decisions", 100_000)
-    base = seed if policy_seed is None else policy_seed
-    players = [make_policy(p, env, seed=base + i) for i, p in enumerate(policies)]
+    players = [make_policy(p, env, seed=policy_seed(seed, i)) for i, p in enumerate(policies)]
     replay = new_replay(env, game, seed, policies)
     state = initial_state(game, seed)
     obs = np.zeros(game.observation_size, np.float32)
@@ -179,6 +184,23 @@ def replay_from_actions(env: str, params: dict[str, Any], seed: int, policies: S
         replay.moves.append(Move(state.current_player, int(a), state.action_to_string(int(a))))
         state.apply_action(int(a))
     return finish(replay, state)
+
+
+def save_match(env: str, params: dict[str, Any], names: Sequence[str], records: Sequence[Any],
+               folder: str | Path, prefix: str) -> list[Path]:
+    """Write the games of an arena match (records with ``seats``, ``deal_seed`` and ``actions``,
+    see :class:`travel_envs.evaluation.arena.GameRecord`) as ``FOLDER/PREFIX_gameNNNN.json``."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise FileNotFoundError(f"{folder} is not a folder")
+    paths = []
+    for g, rec in enumerate(records):
+        by_seat = [""] * len(rec.seats)
+        for i, seat in enumerate(rec.seats):
+            by_seat[seat] = names[i]
+        replay = replay_from_actions(env, params, rec.deal_seed, by_seat, rec.actions)
+        paths.append(replay.save(folder / f"{prefix}_game{g:04d}.json"))
+    return paths
 
 
 def _other_version(replay: Replay, what: str) -> ReplayError:

@@ -114,10 +114,11 @@ def build_game(env: str, params: dict[str, Any], num_players: int) -> Game:
 def build_policies(env: str, specs: Sequence[str], game: Game, seed: int) -> list:
     """One Policy per spec (random, heuristic, expert, mcts:N, model paths), each seeded."""
     from travel_envs.agents.registry import make_policy
+    from travel_envs.replay import policy_seed
 
     policies = []
     for i, spec in enumerate(specs):
-        policy = make_policy(spec, env, seed=seed + 1000 + i)
+        policy = make_policy(spec, env, seed=policy_seed(seed, i))
         size = getattr(policy, "observation_size", None)
         if size is not None and size != game.observation_size:
             raise ParameterError(f"policy {spec}: the model reads observations of size {size}, but {env} with "
