@@ -86,9 +86,9 @@ class Replay:
         """One move per line, so a diff of two replays shows the decisions that changed."""
         data = self.to_dict()
         moves = data.pop("moves")
-        head = json.dumps(data, indent=1)
+        head = "".join(f" {json.dumps(k)}: {json.dumps(v)},\n" for k, v in data.items())
         lines = ",\n".join("  " + json.dumps(m) for m in moves)
-        return head[:-2] + ',\n "moves": [\n' + lines + "\n ]\n}\n"
+        return "{\n" + head + ' "moves": [\n' + lines + "\n ]\n}\n"
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "replay") -> "Replay":
