@@ -112,3 +112,19 @@ def test_scripts_are_declared_in_pyproject():
                  'travel-replay = "travel_envs.tools.replay_view:entry"',
                  'travel-play = "travel_envs.tools.play:entry"'):
         assert line in text
+
+
+def test_a_model_brings_its_env_and_parameters(tmp_path):
+    """The run folder's config.yaml (beside the model or above it) names the env and its parameters."""
+    from travel_envs.tools.cli import resolve_env
+
+    run = tmp_path / "runs" / "x"
+    (run / "checkpoints").mkdir(parents=True)
+    (run / "config.yaml").write_text("env:\n  id: trek_v0\n  params: {num_players: 2, max_turns: 50, "
+                                     "reward_mode: rank}\n")
+    for model in (run / "final_model.zip", run / "checkpoints" / "ckpt_100.zip"):
+        assert resolve_env(None, ["heuristic", str(model)], {}) == ("trek_v0", {"num_players": 2, "max_turns": 50})
+    with pytest.raises(Exception, match="trained on trek_v0, not itchy_feet_v0"):
+        resolve_env("itchy_feet_v0", [str(run / "final_model.zip")], {})
+    with pytest.raises(Exception, match="trained with max_turns=50; --param gives 9"):
+        resolve_env(None, [str(run / "final_model.zip")], {"max_turns": 9})

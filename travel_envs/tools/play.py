@@ -1,7 +1,7 @@
 """travel-play: play a game in the terminal against policies.
 
     travel-play --env trek_v0 --opponents heuristic
-    travel-play --env itchy_feet_v0 --opponents heuristic random --seat 1 --param extensions='"all"'
+    travel-play --env itchy_feet_v0 --opponents heuristic random --seat 1 --param extensions=all
 
 The screen shows the table as your seat may see it (never another seat's hidden
 cards), then your legal moves numbered 1, 2, 3, ... Answer with a number or with
