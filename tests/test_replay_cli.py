@@ -129,3 +129,8 @@ def test_evaluate_league_refuses_save_replays(tmp_path, capsys):
     assert evaluate.main(["--env", "trek_v0", "--league", "random", "heuristic", "--games", "2",
                           "--save-replays", str(tmp_path)]) == 2
     assert "--save-replays" in capsys.readouterr().err
+
+
+def test_gif_cannot_show_one_seats_view(trek_file, tmp_path, capsys):
+    assert run_cli(replay_view.main, [str(trek_file), "--seat", "0", "--gif", str(tmp_path / "x.gif")]) == 2
+    assert "cannot show one seat's view" in capsys.readouterr().err

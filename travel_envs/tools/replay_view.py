@@ -18,6 +18,7 @@ import sys
 from typing import Sequence
 
 from travel_envs import replay as R
+from travel_envs.core.game import ParameterError
 
 from . import cli
 from .movie import Movie, check_pictures
@@ -46,6 +47,9 @@ def main(argv: Sequence[str] | None = None, stdin=None) -> int:
     seat = None if args.seat is None else cli.check_seat(args.seat, game)
     movie = None
     if args.gif:
+        if seat is not None:
+            raise ParameterError("--gif draws the whole table (every seat's holdings); it cannot show one "
+                                 "seat's view: leave out --seat or --gif")
         check_pictures(game)
         movie = Movie(args.gif, "gif", args.fps)
     who = "the whole table" if seat is None else f"as {cli.seat_label(seat, rec.policies)} saw it"

@@ -135,7 +135,7 @@ def render_rgb(state) -> np.ndarray:
     d.text((208, y0 + 60), "discard pile", fill=(0, 0, 0), font=small)
     d.text((208, y0 + 73), "(newest first):", fill=(0, 0, 0), font=small)
     for k, c in enumerate(reversed(state.discard[-4:])):
-        d.text((208, y0 + 88 + 12 * k), _fit(d, CARD_NAMES[c], small, 112), fill=(60, 60, 60), font=small)
+        d.text((208, y0 + 87 + 13 * k), _fit(d, CARD_NAMES[c], small, 112), fill=(60, 60, 60), font=small)
     box = (330, y0, PIC_W - 10, y0 + 130)
     if state.partner >= 0:
         d.rounded_rectangle(box, 8, fill=(255, 250, 215), outline=(200, 160, 0), width=2)
@@ -172,10 +172,9 @@ def render_rgb(state) -> np.ndarray:
                fill=(0, 0, 0) if passports else (200, 0, 0), font=small)
         if state.own_country[s] >= 0:
             _country_card(d, 450, y + 6, 380, 48, state.own_country[s], "Own country")
+            d.text((845, y + 14), "to visit first", fill=(120, 120, 120), font=mid)
         else:
-            d.text((450, y + 14), "own country done -> heading for the centre", fill=_DONE, font=mid)
-        status = "home done" if state.home_done[s] else "home to do"
-        d.text((845, y + 14), status, fill=_DONE if state.home_done[s] else (120, 120, 120), font=mid)
+            d.text((450, y + 14), "own country visited: now heading for the centre", fill=_DONE, font=mid)
     # legend
     y = pic_height(n) - _LEGEND_H + 6
     d.line((0, y - 6, PIC_W, y - 6), fill=(180, 180, 180))
