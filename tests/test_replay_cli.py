@@ -65,10 +65,11 @@ def test_seat_view_of_a_real_game_needs_its_observation_text(trek_file, capsys):
     assert "Winner" in capsys.readouterr().out
 
 
-def test_gif_of_a_replay(trek_file, tmp_path, capsys):
+def test_gif_of_a_replay(tmp_path, capsys):
+    short = R.record_game("trek_v0", ["heuristic", "random"], seed=3, max_decisions=12).save(tmp_path / "t.json")
     out = tmp_path / "r.gif"
-    replay_view.main([str(trek_file), "--gif", str(out), "--moves-only"])
-    n = len(R.load(trek_file).moves)
+    replay_view.main([str(short), "--gif", str(out), "--moves-only"])
+    n = len(R.load(short).moves)
     assert f"({n + 1} pictures)" in capsys.readouterr().out
     with Image.open(out) as img:
         assert img.n_frames == n + 1
