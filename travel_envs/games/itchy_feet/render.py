@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from . import actions as A
 from .components import CARD_NAMES, CHARACTER_NAMES, COUNTRY_ITEMS, COUNTRY_NAMES, ITEM_NAMES, NUM_CARD_TYPES
 
@@ -102,9 +100,10 @@ def _card_backs(d, x: int, y: int, count: int, limit: int = 12) -> int:
     return x + 9 * min(count, limit) + 20
 
 
-def render_rgb(state) -> np.ndarray:
-    """The table: the centre country, the draw and discard piles (last cards listed), an open trade
+def render_rgb(state):
+    """An RGB uint8 array of shape (pic_height(n), PIC_W, 3). The table: the centre country, the draw and discard piles (last cards listed), an open trade
     offer, and per player the own country (or done), passports, hand size and character; a legend."""
+    import numpy as np
     from PIL import Image, ImageDraw
 
     from .components import PASSPORT

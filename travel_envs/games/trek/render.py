@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from . import components as C
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black")
@@ -156,9 +154,10 @@ def _indicators(d, state, x0: int, y0: int) -> int:
     return y
 
 
-def render_rgb(state) -> np.ndarray:
-    """The camp ladder with the Trekkers (host ringed), the Sales Indicators, the pack and
+def render_rgb(state):
+    """An RGB uint8 array of shape (pic_height(n), PIC_W, 3). The camp ladder with the Trekkers (host ringed), the Sales Indicators, the pack and
     discard pile, each player's cash, Stores, Mules, Jeeps, camp and hand size; a legend."""
+    import numpy as np
     from PIL import Image, ImageDraw
 
     n = state.num_players
