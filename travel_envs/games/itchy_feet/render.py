@@ -101,8 +101,9 @@ def _card_backs(d, x: int, y: int, count: int, limit: int = 12) -> int:
 
 
 def render_rgb(state):
-    """An RGB uint8 array of shape (pic_height(n), PIC_W, 3). The table: the centre country, the draw and discard piles (last cards listed), an open trade
-    offer, and per player the own country (or done), passports, hand size and character; a legend."""
+    """The table as an RGB uint8 array of shape (pic_height(n), PIC_W, 3): the centre country, the
+    draw and discard piles (newest cards listed), an open trade offer, and per player the own
+    country (or visited), passports, hand size and character; a legend."""
     import numpy as np
     from PIL import Image, ImageDraw
 

@@ -155,8 +155,9 @@ def _indicators(d, state, x0: int, y0: int) -> int:
 
 
 def render_rgb(state):
-    """An RGB uint8 array of shape (pic_height(n), PIC_W, 3). The camp ladder with the Trekkers (host ringed), the Sales Indicators, the pack and
-    discard pile, each player's cash, Stores, Mules, Jeeps, camp and hand size; a legend."""
+    """The board as an RGB uint8 array of shape (pic_height(n), PIC_W, 3): the camp ladder with the
+    Trekkers (host ringed), the Sales Indicators, the pack and discard pile, each player's cash,
+    Stores, Mules, Jeeps, camp and hand size; a legend."""
     import numpy as np
     from PIL import Image, ImageDraw
 
