@@ -59,7 +59,21 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--stochastic", action="store_true", help="models sample actions instead of playing greedily")
     p.add_argument("--out", help="write the markdown table here (default: RUN_DIR/evaluation_<seed>.md with --run)")
     p.add_argument("--json", help="also write the raw summaries as JSON")
+    p.add_argument("--save-replays", metavar="DIR", help="keep every game played as a replay file in DIR "
+                   "(for travel-replay; not with --league)")
     return p.parse_args(argv)
+
+
+def _save_replays(env_id, params, result, folder, label) -> None:
+    """Write ``result``'s games as replay files (travel_envs.replay) into ``folder``."""
+    from travel_envs.core.game import params_to_dict
+    from travel_envs.replay import save_match
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    game_params = make_raw_env(env_id, **params).game.params  # adapter settings left out
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
+    paths = save_match(env_id, params_to_dict(game_params), result.names, result.records, folder, safe)
+    print(f"replays: {len(paths)} games in {folder}/{safe}_game*.json")
 
 
 def run(args) -> str:
@@ -88,6 +102,8 @@ def run(args) -> str:
     n = make_raw_env(env_id, **params).game.num_players  # bad env/params fail here
     det = not args.stochastic
     header = f"## {env_id} {params}\n\n"
+    if args.league and args.save_replays:
+        raise ParameterError("--save-replays keeps the games of --policy against --opponents, not of a --league")
     if args.league:
         for s in args.league:
             check_policy_spec(s)
@@ -113,6 +129,8 @@ def run(args) -> str:
             res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
                          processes=args.processes, names=[policy_label(policy), opp])
             rows.append(res.summary(0))
+            if args.save_replays:
+                _save_replays(env_id, params, res, args.save_replays, f"{policy_label(policy)}_vs_{opp}")
         text = (header + f"{args.games} games per opponent, seats rotated, seed {args.seed}; win = sole winner; "
                 f"95% CI = Wilson score interval; margin = own score - best other score.\n\n"
                 + match_table(rows, n))

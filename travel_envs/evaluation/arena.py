@@ -47,6 +47,9 @@ class GameRecord:
     margins: list[float]
     truncated: bool
     decisions: int
+    #: the deal seed and every action, in order: enough to rebuild the game (``--save-replays``)
+    deal_seed: int = 0
+    actions: list[int] = field(default_factory=list)
 
 
 def _seed(*keys: int) -> int:
@@ -66,11 +69,14 @@ def play_game(raw, policies: Sequence, deal_seed: int, rotation: int, policy_see
     state = raw.game_state
     obs = np.zeros(raw.game.observation_size, np.float32)
     agents = raw.possible_agents
+    actions = []
     while not (state.is_terminal or raw.truncations[agents[0]] or raw.terminations[agents[0]]):
-        raw.step(policy_action(by_seat[state.current_player], state, obs))
+        action = policy_action(by_seat[state.current_player], state, obs)
+        actions.append(action)
+        raw.step(action)
     scores = [float(x) for x in state.scores()]
     winners = set(state.winners()) if state.is_terminal else set()
-    rec = GameRecord([], [], [], [], [], not state.is_terminal, raw.num_decisions)
+    rec = GameRecord([], [], [], [], [], not state.is_terminal, raw.num_decisions, deal_seed, actions)
     for i in range(n):
         s = seat_of[i]
         rec.seats.append(s)

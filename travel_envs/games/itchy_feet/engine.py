@@ -855,13 +855,18 @@ class ItchyFeetState(GameState):
 
         return render_text(self)
 
+    def render_rgb(self) -> np.ndarray:
+        from .render import render_rgb
+
+        return render_rgb(self)
+
 
 class ItchyFeetGame(Game):
     name = "itchy_feet"
     Params = ItchyFeetParams
     State = ItchyFeetState
     player_counts = (2, 3, 4, 5, 6)
-    render_modes = ("ansi",)
+    render_modes = ("ansi", "rgb_array")
     score_scale = 2.0
     observation_bounds = (0.0, 1.0)
     max_decisions = 30_000

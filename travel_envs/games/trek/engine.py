@@ -526,3 +526,8 @@ class TrekState(GameState):
         from .render import render_text
 
         return render_text(self)
+
+    def render_rgb(self) -> np.ndarray:
+        from .render import render_rgb
+
+        return render_rgb(self)

@@ -20,7 +20,7 @@ class TrekGame(Game):
     Params = TrekParams
     State = TrekState
     player_counts = (2, 3, 4, 5, 6)
-    render_modes = ("ansi",)
+    render_modes = ("ansi", "rgb_array")
     score_scale = 12.0  # scores are camp numbers 0..12
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000

@@ -1,0 +1,154 @@
+"""What every tool shares: ``--param`` parsing, building the game and the policies, one error exit."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from travel_envs.core.aec import ADAPTER_PARAMS
+from travel_envs.core.game import Game, IllegalActionError, ParameterError
+
+#: errors a user can cause (bad env, param, file, replay): one line on stderr, exit code 2
+USER_ERRORS = (ParameterError, FileNotFoundError, IllegalActionError, NotImplementedError)
+
+
+def run_cli(main: Callable[[Sequence[str] | None], int], argv: Sequence[str] | None = None) -> int:
+    """Run a tool's ``main``; a user error prints ``error: ...`` (no traceback) and returns 2."""
+    try:
+        return main(argv)
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def parse_value(raw: str) -> Any:
+    """``3`` -> 3, ``true`` -> True, ``null`` -> None, ``["a","b"]`` -> list, anything else a string."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise ParameterError(f"--param {item!r}: expected NAME=VALUE, e.g. num_players=3 or "
+                                 f"extensions='[\"events\"]'")
+        params[key.strip()] = parse_value(raw.strip())
+    return params
+
+
+def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
+    """The env id and parameters a model was trained with, from its training run's
+    ``config.yaml`` (the model's folder or a parent: ``runs/x/final_model.zip``,
+    ``runs/x/checkpoints/...``); None if the model carries no such record."""
+    from travel_envs.agents.registry import is_model_spec, model_path
+
+    if not is_model_spec(spec):
+        return None
+    path = Path(model_path(spec)).resolve()
+    for folder in list(path.parents)[:3]:
+        cfg = folder / "config.yaml"
+        if cfg.is_file():
+            import yaml
+
+            data = yaml.safe_load(cfg.read_text()) or {}
+            env = data.get("env") or {}
+            if "id" in env:
+                return str(env["id"]), dict(env.get("params") or {})
+    return None
+
+
+def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The env id and parameters to play: ``--env``/``--param``, completed by any model's own
+    record (a model plays the env it was trained on; a contradiction is an error)."""
+    params = dict(params)
+    for spec in specs:
+        found = model_env(spec)
+        if found is None:
+            continue
+        m_env, m_params = found
+        if env is not None and env != m_env:
+            raise ParameterError(f"model {spec} was trained on {m_env}, not {env}")
+        env = m_env
+        for k, v in m_params.items():
+            if k in ADAPTER_PARAMS:
+                continue  # reward mode, decision cap ...: training settings, not rules
+            if k in params and params[k] != v:
+                raise ParameterError(f"model {spec} was trained with {k}={v!r}; --param gives {params[k]!r}")
+            params.setdefault(k, v)
+    if env is None:
+        raise ParameterError("give --env ENV_ID (see travel_envs.list_envs()), or a model trained by "
+                             "training.train (its run folder names the env)")
+    return env, params
+
+
+def build_game(env: str, params: dict[str, Any], num_players: int) -> Game:
+    """The Game for ``env``; ``num_players`` (from the number of policies) fills in or must match."""
+    from travel_envs.agents.games import resolve_game
+
+    cls = resolve_game(env)[0]
+    params = dict(params)
+    given = params.setdefault("num_players", num_players)
+    if given != num_players:
+        raise ParameterError(f"--param num_players={given} but {num_players} players are seated")
+    bad = sorted(set(ADAPTER_PARAMS) & set(params))
+    if bad:
+        raise ParameterError(f"{bad} are environment settings, not game parameters; the tools play the rules only")
+    return cls(**params)
+
+
+def build_policies(env: str, specs: Sequence[str], game: Game, seed: int) -> list:
+    """One Policy per spec (random, heuristic, expert, mcts:N, model paths), each seeded."""
+    from travel_envs.agents.registry import make_policy
+    from travel_envs.replay import policy_seed
+
+    policies = []
+    for i, spec in enumerate(specs):
+        policy = make_policy(spec, env, seed=policy_seed(seed, i))
+        size = getattr(policy, "observation_size", None)
+        if size is not None and size != game.observation_size:
+            raise ParameterError(f"policy {spec}: the model reads observations of size {size}, but {env} with "
+                                 f"{game.params} has {game.observation_size}; give the parameters it was trained with")
+        policies.append(policy)
+    return policies
+
+
+def pick_seed(seed: int | None) -> int:
+    return random.SystemRandom().randrange(2**31) if seed is None else seed
+
+
+def check_seat(seat: int, game: Game) -> int:
+    if not 0 <= seat < game.num_players:
+        raise ParameterError(f"seat {seat} does not exist; seats are 0..{game.num_players - 1}")
+    return seat
+
+
+def seat_label(seat: int, policies: Sequence[str]) -> str:
+    return f"P{seat} ({policies[seat]})"
+
+
+def result_lines(scores: Sequence[float], winners: Sequence[int], policies: Sequence[str],
+                 truncated: bool) -> list[str]:
+    lines = ["Scores: " + ", ".join(f"{seat_label(s, policies)} {x:g}" for s, x in enumerate(scores))]
+    if truncated:
+        lines.append("The game was cut off (decision limit) before it ended.")
+    elif not winners:
+        lines.append("Nobody won.")
+    else:
+        lines.append("Winner" + ("s" if len(winners) > 1 else "") + ": "
+                     + ", ".join(seat_label(w, policies) for w in winners))
+    return lines

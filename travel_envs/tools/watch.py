@@ -1,0 +1,111 @@
+"""travel-watch: play one game between policies and show it, move by move.
+
+    travel-watch --env trek_v0 --policies heuristic random --seed 3
+    travel-watch --env trekking_the_world_v0 --policies heuristic heuristic --gif game.gif
+    travel-watch --policies runs/x/final_model.zip heuristic     # the model's run names the env
+
+Every decision is printed with its seat, policy and action name; the table (the
+whole table, all hands) is printed before each decision unless --moves-only.
+--gif/--mp4 write the game's picture after every decision (games with an
+rgb_array picture; MP4 needs an ffmpeg executable). --save-replay DIR keeps the
+game as a replay file for travel-replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from travel_envs import replay as R
+from travel_envs.agents.base import policy_action
+
+from . import cli
+from .movie import Movie, check_pictures
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="travel-watch", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", help="env id, e.g. trek_v0 (optional when a model's run folder names it)")
+    p.add_argument("--policies", nargs="+", required=True, metavar="POLICY",
+                   help="one per seat: random, heuristic, expert, mcts:N, or a model path (.zip/.npz)")
+    p.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="game parameter, repeatable; values are JSON (3, true, [\"events\"]) or plain text")
+    p.add_argument("--save-replay", metavar="DIR", help="write the game as a replay file into DIR")
+    movie = p.add_mutually_exclusive_group()
+    movie.add_argument("--gif", metavar="OUT", help="write the pictures as an animated GIF")
+    movie.add_argument("--mp4", metavar="OUT", help="write the pictures as an MP4 video (needs ffmpeg)")
+    p.add_argument("--fps", type=float, default=2.0, help="pictures per second in the GIF/MP4 (default 2)")
+    p.add_argument("--moves-only", action="store_true", help="print the moves, the table only at start and end")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each decision")
+    p.add_argument("--max-decisions", type=int, help="stop after this many decisions (default: the game's cap)")
+    return p.parse_args(argv)
+
+
+def save_replay(rec: R.Replay, folder: str | Path, stem: str) -> Path:
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise FileNotFoundError(f"--save-replay {folder}: not a folder")
+    path = folder / f"{stem}.json"
+    k = 1
+    while path.exists():
+        k += 1
+        path = folder / f"{stem}_{k}.json"
+    return rec.save(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    env, params = cli.resolve_env(args.env, args.policies, cli.parse_params(args.param))
+    game = cli.build_game(env, params, len(args.policies))
+    seed = cli.pick_seed(args.seed)
+    policies = cli.build_policies(env, args.policies, game, seed)
+    movie = None
+    if args.gif or args.mp4:
+        check_pictures(game)
+        movie = Movie(args.gif or args.mp4, "gif" if args.gif else "mp4", args.fps)
+    limit = args.max_decisions or getattr(type(game), "max_decisions", 100_000)
+    rec = R.new_replay(env, game, seed, args.policies)
+    state = R.initial_state(game, seed)
+    names = rec.policies
+    print(f"{env}, {game.num_players} players, seed {seed}: "
+          + ", ".join(cli.seat_label(s, names) for s in range(game.num_players)))
+    print(state.render_text())
+    obs = np.zeros(game.observation_size, np.float32)
+    while not state.is_terminal and len(rec.moves) < limit:
+        if movie:
+            movie.add(state.render_rgb())
+        seat = state.current_player
+        action = policy_action(policies[seat], state, obs)
+        text = state.action_to_string(action)
+        rec.moves.append(R.Move(seat, action, text))
+        print(f"#{len(rec.moves)} {cli.seat_label(seat, names)}: {text}")
+        state.apply_action(action)
+        if not args.moves_only and not state.is_terminal:
+            print(state.render_text())
+        if args.delay:
+            time.sleep(args.delay)
+    R.finish(rec, state)
+    print(state.render_text())
+    for line in cli.result_lines(rec.scores, rec.winners, names, rec.truncated):
+        print(line)
+    if movie:
+        movie.add(state.render_rgb())
+        print(f"written: {movie.close()} ({movie.count} pictures)")
+    if args.save_replay:
+        print(f"replay: {save_replay(rec, args.save_replay, f'{env}_seed{seed}')}")
+    return 0
+
+
+def entry() -> int:
+    return cli.run_cli(main)
+
+
+if __name__ == "__main__":
+    sys.exit(entry())
