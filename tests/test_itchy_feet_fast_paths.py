@@ -46,9 +46,12 @@ def reference_observation(state, seat: int) -> np.ndarray:
             out[o + 15 + state.characters[q]] = 1.0
         out[o + 21] = float(q == state.turn_player)
         out[o + 22] = float(q == state.actor)
-        if state.revealed[q]:
-            out[o + 23:o + 23 + T] = np.asarray(state.revealed[q], np.float32) * np.float32(1 / 6)
+        out[o + 23:o + 23 + T] = np.asarray(state.known[q], np.float32) * np.float32(1 / 6)
+        if state.done_country[q] >= 0:
+            out[o + 53 + state.done_country[q]] = 1.0
     out[O["centre"] + state.centre] = 1.0
+    for c in state.away:
+        out[O["away"] + c] = 1.0
     out[O["piles"]] = min(len(state.draw) / 80.0, 1.0)
     out[O["piles"] + 1] = min(len(state.discard) / 80.0, 1.0)
     for t in range(T):

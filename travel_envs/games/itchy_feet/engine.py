@@ -51,9 +51,9 @@ _INT_FIELDS = (
     "partner", "announced", "rc_need", "rc_base", "event", "post_n", "forb", "winner",
 )
 _BOOL_FIELDS = ("lounge_used", "terminal")
-_LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed",
+_LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed", "done_country",
                 "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes", "resolving")
-_NESTED_FIELDS = ("hands", "revealed", "stack")
+_NESTED_FIELDS = ("hands", "known", "stack")
 
 
 def start_player(own_countries: list[int], centre: int, rng: np.random.Generator) -> int:
@@ -90,6 +90,7 @@ class ItchyFeetState(GameState):
         self.unused = order[n + 1:]
         self.away: list[int] = []
         self.completed: list[int] = []
+        self.done_country = [-1] * n  # the country each player completed (public)
         self.home_done = [False] * n
         # 3. draw pile of items, 3 cards each
         self.draw = [int(c) for c in rng.permutation(BASE_DRAW_PILE)]
@@ -102,7 +103,10 @@ class ItchyFeetState(GameState):
             self.draw.extend(extra)
             self.draw = [int(c) for c in rng.permutation(self.draw)]
         self.discard: list[int] = []
-        self.revealed: list[list[int]] = [[] for _ in range(n)]
+        #: known[s][t]: copies of t that every player knows s holds (open trades, cards taken
+        #: from the discard pile, announced actions, the hand shown when travelling); a lower
+        #: bound that is lowered whenever s loses a card, so it never claims a card s lost
+        self.known: list[list[int]] = [[0] * NUM_CARD_TYPES for _ in range(n)]
         # turn and decision context
         self.turn_number = 0
         self.actions_left = 1
@@ -158,12 +162,34 @@ class ItchyFeetState(GameState):
         self.sizes[s] += 1
 
     def _lose(self, s: int, t: int) -> None:
-        self.hands[s][t] -= 1
+        h = self.hands[s]
+        h[t] -= 1
         self.sizes[s] -= 1
+        jet = self.jet
+        if jet and s == self.turn_player and h[t] < jet.count(t):
+            jet.remove(t)  # a card the Jet-setter just drew left the hand (older copies go first)
 
     def _to_discard(self, s: int, t: int) -> None:
+        """``s`` discards ``t`` face up: everyone sees the card go."""
         self._lose(s, t)
         self.discard.append(t)
+        k = self.known[s]
+        if k[t]:
+            k[t] -= 1
+
+    def _lose_hidden(self, s: int, t: int) -> None:
+        """``s`` loses ``t`` unseen by the table: any known card may be the one that went."""
+        self._lose(s, t)
+        k = self.known[s]
+        for u in range(NUM_CARD_TYPES):
+            if k[u]:
+                k[u] -= 1
+
+    def _learn_at_least(self, s: int, t: int, copies: int) -> None:
+        """The table now knows that ``s`` holds at least ``copies`` of ``t``."""
+        k = self.known[s]
+        if k[t] < copies:
+            k[t] = copies
 
     def _seat(self, rel: int, of: int | None = None) -> int:
         base = self.actor if of is None else of
@@ -220,7 +246,9 @@ class ItchyFeetState(GameState):
         return PHASES[self.ph]
 
     def scores(self) -> list[float]:
-        return [float(self.home_done[s]) + float(self.winner == s) for s in range(self.num_players)]
+        """2 for the winner (centre reached or 4 postcards), else 1 for a completed own country:
+        a Postcard winner who never travelled still outscores everyone."""
+        return [2.0 if self.winner == s else float(self.home_done[s]) for s in range(self.num_players)]
 
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
@@ -314,16 +342,29 @@ class ItchyFeetState(GameState):
             self.stack.append(["limit", s])
             self._set_decision(P_DISCARD_DOWN, s)
 
-    def _t_mouse(self) -> None:
-        """Reaction window after an announced action: the Mousetrap holder may cancel it."""
-        if not self.params.reactions:
+    def _reaction_seats(self, card: int, candidates: list[int]) -> list[int]:
+        """The seats to ask about a reaction card, chosen from public facts only: nobody when
+        the card is in the discard pile, its known holder when the table knows one, else every
+        candidate (asking only the holder would tell the table who holds it)."""
+        if card in self.discard:
+            return []
+        for q, k in enumerate(self.known):
+            if k[card]:
+                return [q] if q in candidates else []
+        return candidates
+
+    def _push_mousetrap_window(self) -> None:
+        """After an announced action every other player, in turn order, may play a Mousetrap."""
+        p = self.params
+        if not p.reactions or "special_items" not in p.extensions:
             return
         n = self.num_players
-        for k in range(1, n):
-            s = (self.turn_player + k) % n
-            if self.hands[s][MOUSETRAP]:
-                self._set_decision(P_MOUSETRAP, s)
-                return
+        seats = self._reaction_seats(MOUSETRAP, [(self.turn_player + k) % n for k in range(1, n)])
+        for q in reversed(seats):
+            self.stack.append(["mouse", q])
+
+    def _t_mouse(self, q: int) -> None:
+        self._set_decision(P_MOUSETRAP, q)
 
     def _t_exec(self, a: int) -> None:
         self._execute(a)
@@ -343,16 +384,19 @@ class ItchyFeetState(GameState):
             return
         self.insured = [False] * self.num_players
         self.stack.append(["evapply", e, s])
-        if self.params.reactions:
+        if self.params.reactions and "special_items" in self.params.extensions:
             self.stack.append(["insure", s])
 
     def _t_insure(self, s: int) -> None:
+        """Every player, from the drawer on, may play Travel Insurance against the event."""
         n = self.num_players
-        for k in range(n):
-            q = (s + k) % n
-            if self.hands[q][TRAVEL_INSURANCE]:
-                self._set_decision(P_INSURANCE, q)
-                return
+        seats = self._reaction_seats(TRAVEL_INSURANCE, [(s + k) % n for k in range(n)])
+        for q in reversed(seats):
+            self.stack.append(["insask", q])
+
+    def _t_insask(self, q: int) -> None:
+        if True not in self.insured:  # the only copy may already have been played
+            self._set_decision(P_INSURANCE, q)
 
     def _t_evapply(self, e: int, s: int) -> None:
         n = self.num_players
@@ -388,7 +432,7 @@ class ItchyFeetState(GameState):
             if t >= 0:
                 moves.append((q, ring[(i + 1) % len(ring)], t))
         for q, _, t in moves:
-            self._lose(q, t)
+            self._lose_hidden(q, t)
         for _, r, t in moves:
             self._gain(r, t)
         self.lug_choice = [-1] * n
@@ -397,7 +441,9 @@ class ItchyFeetState(GameState):
         self._check_postcards()
 
     def _t_jet(self, s: int) -> None:
-        """Jet-setter: of the 2 drawn cards, keep 1 and discard the other."""
+        """Jet-setter: of the 2 drawn cards, keep 1 and discard the other. ``jet`` holds the
+        drawn cards still in hand: when an event between the two draws took one, the
+        other is kept without a discard."""
         if len(self.jet) >= 2 and self._jet_options(s):
             self._set_decision(P_JET_DISCARD, s)
         else:
@@ -530,9 +576,14 @@ class ItchyFeetState(GameState):
             mask[A.NO] = True
             if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
                 mask[A.YES] = True
-        elif ph in (P_MOUSETRAP, P_INSURANCE):
-            mask[A.YES] = True
+        elif ph == P_MOUSETRAP:
+            mask[A.NO] = True  # every asked seat may pass, so being asked reveals nothing
+            if h[MOUSETRAP]:
+                mask[A.YES] = True
+        elif ph == P_INSURANCE:
             mask[A.NO] = True
+            if h[TRAVEL_INSURANCE]:
+                mask[A.YES] = True
         elif ph == P_SMUGGLE_TARGET:
             for rel in range(1, n):
                 mask[A.TARGET_BASE + rel - 1] = True
@@ -568,9 +619,10 @@ class ItchyFeetState(GameState):
                     A.PICK: PICKPOCKET, A.VOUCHER: DUTY_FREE_VOUCHER}.get(a)
             if card is not None:
                 self._to_discard(s, card)
+            self._learn_announced(s, a)
             self.announced = a
             push(["exec", a])
-            push(["mouse"])
+            self._push_mousetrap_window()
         elif ph == P_DISCARD_DOWN or ph == P_STRIKE:
             self._to_discard(s, a - A.CARD_BASE)
         elif ph == P_RECYCLE_PAY:
@@ -586,6 +638,7 @@ class ItchyFeetState(GameState):
             idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
             del self.discard[idx]
             self._gain(s, t)
+            self.known[s][t] += 1  # taken openly
             self.rc_base = 0
             push(["done"])
             push(["limit", s])
@@ -604,8 +657,11 @@ class ItchyFeetState(GameState):
                 return
             if a == A.PROPOSE:
                 self.announced = A.TRADE
+                for t, g in enumerate(self.give):
+                    if g:  # the offered cards are shown
+                        self._learn_at_least(s, t, g)
                 push(["respond"])
-                push(["mouse"])
+                self._push_mousetrap_window()
             elif a < A.ASK_BASE:
                 self.give[a - A.CARD_BASE] += 1
                 return
@@ -644,6 +700,9 @@ class ItchyFeetState(GameState):
             q = self._seat(a - A.TARGET_BASE + 1)
             self._lose(s, self.forb)
             self._gain(q, self.forb)
+            if self.known[s][self.forb]:
+                self.known[s][self.forb] -= 1
+            self.known[q][self.forb] += 1  # handed over openly
             self.forb = -1
             push(["done"])
             push(["limit", q])
@@ -651,7 +710,7 @@ class ItchyFeetState(GameState):
             t = a - A.CARD_BASE
             self.peek.remove(t)
             self._gain(s, t)
-            self.draw.extend(self.peek)
+            self.draw.extend(self.peek)  # (the pile was rebuilt when the peek emptied it)
             self.peek = []
             self.draw = [int(c) for c in self.rng.permutation(self.draw)]
             push(["done"])
@@ -674,7 +733,7 @@ class ItchyFeetState(GameState):
         elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
             q = self._seat(a - A.TARGET_BASE + 1)
             t = self._random_card(q)
-            self._lose(q, t)
+            self._lose_hidden(q, t)
             self._gain(s, t)
             push(["done"])
             push(["limit", s])
@@ -705,6 +764,15 @@ class ItchyFeetState(GameState):
             if k:
                 self.hands[q][t] -= k
                 self.hands[s][t] += k
+        ks, kq = self.known[s], self.known[q]
+        for t in range(NUM_CARD_TYPES):  # face up: the table sees what changes hands
+            g, k = self.give[t], self.ask[t]
+            if g:
+                ks[t] = max(0, ks[t] - g)
+                kq[t] += g
+            if k:
+                kq[t] = max(0, kq[t] - k)
+                ks[t] += k
         moved_out, moved_in = sum(self.give), sum(self.ask)
         self.sizes[s] += moved_in - moved_out
         self.sizes[q] += moved_out - moved_in
@@ -744,6 +812,8 @@ class ItchyFeetState(GameState):
             k = min(LOCAL_GUIDE_PEEK, len(self.draw))
             self.peek = self.draw[len(self.draw) - k:]
             del self.draw[len(self.draw) - k:]
+            if not self.draw and self.discard:
+                self._reshuffle()  # the final card was pulled; the rest is shuffled back into it
             if any(not IS_EVENT[t] for t in self.peek):
                 self._set_decision(P_GUIDE_PICK, s)
             else:
@@ -772,19 +842,35 @@ class ItchyFeetState(GameState):
         else:  # pragma: no cover - masked out
             raise AssertionError(f"not a main action: {a}")
 
+    def _learn_announced(self, s: int, a: int) -> None:
+        """An announced action shows cards the player must hold (kept even if a Mousetrap
+        cancels it): a travel its passport and items (or Mom's Credit Card), a forbidden-item
+        action that item."""
+        if A.TRAVEL_BASE <= a < A.TRAVEL_BASE + 8:
+            target, mom = divmod(a - A.TRAVEL_BASE, 4)
+            country = self.own_country[s] if target == A.TRAVEL_OWN else self.centre
+            self._learn_at_least(s, PASSPORT, 1)
+            for k, t in enumerate(COUNTRY_ITEMS[country]):
+                self._learn_at_least(s, MOMS_CARD if k + 1 == mom else t, 1)
+        elif A.FORBID_BASE <= a < A.FORBID_BASE + 3:
+            self._learn_at_least(s, FORBIDDEN[a - A.FORBID_BASE], 1)
+        elif A.SMUGGLE_BASE <= a < A.SMUGGLE_BASE + 3:
+            self._learn_at_least(s, FORBIDDEN[a - A.SMUGGLE_BASE], 1)
+
     def _travel(self, s: int, target: int, mom: int) -> None:
         # legality may have changed since the announcement only through a Mousetrap (which
         # cancels it), so the check below is a safety net
         if not self.can_travel(s, target, mom):  # pragma: no cover
             raise AssertionError("travel became illegal after the announcement")
-        self.revealed[s] = list(self.hands[s])  # the whole hand is shown
         country = self.own_country[s] if target == A.TRAVEL_OWN else self.centre
         for k, t in enumerate(COUNTRY_ITEMS[country]):
             self._to_discard(s, MOMS_CARD if k + 1 == mom else t)
+        self.known[s] = list(self.hands[s])  # the whole hand was shown
         if target == A.TRAVEL_CENTRE:
             self._win(s)
             return
         self.completed.append(country)
+        self.done_country[s] = country
         self.own_country[s] = -1
         self.home_done[s] = True
         push = self.stack.append

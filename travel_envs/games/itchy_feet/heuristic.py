@@ -137,11 +137,11 @@ class HeuristicPolicy:
             loss = sum(self.value(state, s, t, state.hands[s][t] - k)
                        for t in range(NUM_CARD_TYPES) for k in range(state.ask[t]))
             return A.YES if gain > loss else A.NO
-        if ph == P_MOUSETRAP:
+        if ph == P_MOUSETRAP:  # every other player is asked; only a holder may say yes
             travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
-            return A.YES if travel else A.NO
+            return A.YES if travel and mask[A.YES] else A.NO
         if ph == P_INSURANCE:
-            return A.YES if state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
+            return A.YES if mask[A.YES] and state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
         if ph in (P_PICK_TARGET, P_STEAL_TARGET, P_SMUGGLE_TARGET, P_MAP_TARGET):
             return self._target(state, s, mask, ph)
         return None
