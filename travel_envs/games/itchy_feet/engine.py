@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import (Game, GameState, ParameterError, check_state_header, rng_from_dict,
+                                   rng_to_dict, state_header)
 
 from . import actions as A
 from .components import (
@@ -886,7 +887,9 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ copy / serialise
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"centre": self.centre, "rng": rng_to_dict(self.rng)}
+        d: dict[str, Any] = state_header(self.game)
+        d["centre"] = self.centre
+        d["rng"] = rng_to_dict(self.rng)
         for f in _INT_FIELDS:
             d[f] = int(getattr(self, f))
         for f in _BOOL_FIELDS:
@@ -899,10 +902,22 @@ class ItchyFeetState(GameState):
 
     @classmethod
     def from_dict(cls, game: "ItchyFeetGame", data: dict[str, Any]) -> "ItchyFeetState":
+        """The state ``to_dict`` wrote; a dict of another game, variant or player count, a
+        missing key or an out-of-range value raises :class:`ParameterError` naming it."""
+        check_state_header(game, data, _REQUIRED_KEYS)
+        try:
+            _check_state_values(game, data)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, ParameterError):
+                raise
+            raise ParameterError(f"this itchy_feet state dict is malformed: {exc}") from None
         s = cls.__new__(cls)
         s.game = game
         s._mask = None
-        s.rng = rng_from_dict(data["rng"])
+        try:
+            s.rng = rng_from_dict(data["rng"])
+        except (KeyError, AttributeError, TypeError, ValueError) as exc:
+            raise ParameterError(f"itchy_feet state dict: 'rng' is not a generator state ({exc!r})") from None
         s.centre = int(data["centre"])
         for f in _INT_FIELDS:
             setattr(s, f, int(data[f]))
@@ -928,6 +943,84 @@ class ItchyFeetState(GameState):
             setattr(c, f, [list(x) for x in getattr(self, f)])
         return c
 
+    # ------------------------------------------------------------------ hidden information
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
+        """A state ``seat`` cannot tell from this one (see ``GameState.resample_hidden``).
+
+        Kept: ``seat``'s hand, every public fact, the cards the table knows each player holds,
+        the peek / Jet-setter cards when ``seat`` is the one looking. Drawn anew from the
+        unseen cards (the draw pile plus the unknown part of the other hands, and the peek
+        when ``seat`` does not see it): the other hands' unknown cards, the draw pile order,
+        the other players' Lost Luggage choices, the state's generator. Events never go to a
+        hand. A draw that would leave a pending decision or an announced action impossible
+        (e.g. a player asked to discard holding only forbidden items) is drawn again; after
+        200 failed draws only the draw pile is reshuffled (never seen in tests).
+        """
+        for _ in range(200):
+            st = self._resample_once(seat, rng)
+            if st._consistent_after_resample(seat):
+                return st
+        st = self.clone()  # pragma: no cover - fallback, see the docstring
+        st.draw = [int(c) for c in rng.permutation(st.draw)]
+        st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
+        return st
+
+    def _resample_once(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
+        st = self.clone()
+        st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
+        n = self.num_players
+        others = [q for q in range(n) if q != seat]
+        peek_hidden = bool(self.peek) and seat != self.actor
+        pool = list(self.draw) + (list(self.peek) if peek_hidden else [])
+        unknown = {}
+        for q in others:
+            h, k = self.hands[q], self.known[q]
+            unknown[q] = self.sizes[q] - sum(k)
+            for t in range(NUM_CARD_TYPES):
+                pool.extend([t] * (h[t] - k[t]))
+        events = [t for t in pool if IS_EVENT[t]]
+        cards = [int(t) for t in rng.permutation([t for t in pool if not IS_EVENT[t]])]
+        fresh = {}
+        for q in others:  # each other hand: its known cards plus fresh unseen ones
+            take, cards = cards[:unknown[q]], cards[unknown[q]:]
+            fresh[q] = take
+            h = list(self.known[q])
+            for t in take:
+                h[t] += 1
+            st.hands[q] = h
+        rest = [int(t) for t in rng.permutation(cards + events)]
+        if peek_hidden:
+            k = len(self.peek)
+            st.peek, rest = rest[:k], rest[k:]
+        st.draw = rest
+        tp = self.turn_player
+        if self.jet and seat != tp:  # the Jet-setter's drawn cards are among its unseen ones
+            st.jet = [fresh[tp][i] for i in sorted(rng.choice(len(fresh[tp]), len(self.jet), replace=False))]
+        for q in others:
+            if self.lug_choice[q] >= 0:
+                held = [t for t in range(NUM_CARD_TYPES) for _ in range(st.hands[q][t])]
+                st.lug_choice[q] = held[int(rng.integers(len(held)))]
+        return st
+
+    def _consistent_after_resample(self, seat: int) -> bool:
+        """True when the pending decision and the announced action are still possible."""
+        if self.terminal:
+            return True
+        tp, a = self.turn_player, self.announced
+        if self.actor != seat and not self._compute_mask().any():
+            return False
+        if self.ph == P_RECYCLE_PAY and self.free_count(self.actor) < self.rc_need:
+            return False
+        if tp == seat or a < 0:
+            return True
+        if A.TRAVEL_BASE <= a < A.TRAVEL_BASE + 8:
+            return self.can_travel(tp, *divmod(a - A.TRAVEL_BASE, 4))
+        if a == A.RECYCLE:
+            return self.free_count(tp) >= self.recycle_cost(tp)
+        if a == A.STEAL or A.FORBID_BASE <= a < A.FORBID_BASE + 3:
+            return self.free_count(tp) >= 1
+        return True
+
     # ------------------------------------------------------------------ text
     def action_to_string(self, action: int) -> str:
         s = self.actor if self.actor >= 0 else self.turn_player
@@ -940,6 +1033,80 @@ class ItchyFeetState(GameState):
         from .render import render_text
 
         return render_text(self)
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
+
+_REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS
+_TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
+
+
+def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:
+    """Lengths and ranges of a state dict (ParameterError naming the first bad key)."""
+    n = game.num_players
+
+    def bad(key: str, why: str) -> None:
+        raise ParameterError(f"itchy_feet state dict: {key!r} {why}")
+
+    def ints(key: str, lo: int, hi: int, length: int | None = None) -> None:
+        v = d[key]
+        if not isinstance(v, list) or (length is not None and len(v) != length):
+            bad(key, f"must be a list" + (f" of {length} values" if length is not None else ""))
+        if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not lo <= x <= hi for x in v):
+            bad(key, f"holds a value outside [{lo}, {hi}]")
+
+    def scalar(key: str, lo: int, hi: int) -> None:
+        v = d[key]
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+            bad(key, f"= {v!r} is outside [{lo}, {hi}]")
+
+    last_card, last_country = NUM_CARD_TYPES - 1, NUM_COUNTRIES - 1
+    scalar("centre", 0, last_country)
+    for key in ("turn_player",):
+        scalar(key, 0, n - 1)
+    for key in ("actor", "partner", "winner"):
+        scalar(key, -1, n - 1)
+    scalar("ph", 0, NUM_PHASES - 1)
+    scalar("announced", -1, A.NUM_ACTIONS - 1)
+    scalar("event", -1, last_card)
+    scalar("forb", -1, last_card)
+    for key in ("turn_number", "actions_left", "actions_done", "offers_made", "post_n", "rc_need", "rc_base"):
+        scalar(key, 0, 1 << 30)
+    for key in ("draw", "discard", "peek", "jet", "resolving"):
+        ints(key, 0, last_card)
+    for key in ("unused", "away", "completed"):
+        ints(key, 0, last_country)
+    ints("own_country", -1, last_country, n)
+    ints("done_country", -1, last_country, n)
+    ints("characters", -1, NUM_CHARACTERS - 1, n)
+    ints("lug_choice", -1, last_card, n)
+    ints("give", 0, 1 << 10, NUM_CARD_TYPES)
+    ints("ask", 0, 1 << 10, NUM_CARD_TYPES)
+    ints("sizes", 0, 1 << 10, n)
+    for key in ("home_done", "insured"):
+        if not isinstance(d[key], list) or len(d[key]) != n:
+            bad(key, f"must be a list of {n} values")
+    for key in ("hands", "known"):
+        rows = d[key]
+        if not isinstance(rows, list) or len(rows) != n:
+            bad(key, f"must hold {n} rows (one per player)")
+        for row in rows:
+            if not isinstance(row, list) or len(row) != NUM_CARD_TYPES or any(
+                    isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0 for x in row):
+                bad(key, f"rows must be {NUM_CARD_TYPES} non-negative counts")
+    for q in range(n):
+        if sum(d["hands"][q]) != d["sizes"][q]:
+            bad("sizes", f"[{q}] = {d['sizes'][q]} does not match hand {q} ({sum(d['hands'][q])} cards)")
+        if any(k > h for k, h in zip(d["known"][q], d["hands"][q])):
+            bad("known", f"[{q}] claims cards hand {q} does not hold")
+    for task in d["stack"]:
+        if not isinstance(task, list) or not task or task[0] not in _TASKS:
+            bad("stack", f"holds {task!r}, not a task of {sorted(_TASKS)}")
+    if not isinstance(d["rng"], dict):
+        bad("rng", "must be a generator state dict")
 
 
 class ItchyFeetGame(Game):

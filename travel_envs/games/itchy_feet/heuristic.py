@@ -187,7 +187,10 @@ class HeuristicPolicy:
 
     def _accepts(self, state, s: int) -> bool:
         """Accept an offer that gains at least what it costs, or one that asks only for junk
-        or spare copies and gives at least as many cards back."""
+        or spare copies and gives at least as many cards back. Past half the turn limit the
+        player grows impatient and accepts any offer giving as many cards back: when every
+        copy of the centre's items sits two to a hand, no trade gains anyone anything, and
+        only a player giving one up ends the game."""
         h = state.hands[s]
         gain = sum(self.value(state, s, t, h[t] + k)
                    for t in range(NUM_CARD_TYPES) for k in range(1, state.give[t] + 1))
@@ -198,7 +201,9 @@ class HeuristicPolicy:
             return True
         if any(IS_FORBIDDEN[t] for t in range(NUM_CARD_TYPES) if state.give[t]):
             return False
-        return all(v <= JUNK for v in losses) and sum(state.give) >= len(losses)
+        if sum(state.give) < len(losses):
+            return False
+        return all(v <= JUNK for v in losses) or 2 * state.turn_number > state.params.max_turns
 
     def _target(self, state, s: int, mask: np.ndarray, ph: int) -> int:
         n = state.num_players
