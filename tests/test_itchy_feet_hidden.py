@@ -56,7 +56,28 @@ def target_positions(count=40):
     return out
 
 
-POSITIONS = positions() + target_positions()
+RARE_PHASES = ("guide_pick", "jet_discard", "luggage_pass", "strike_discard", "insurance", "mousetrap",
+               "smuggle_target", "forbidden_companion", "trading_post", "discard_down")
+
+
+def rare_phase_positions(per_phase=6):
+    """Decisions in phases random play seldom stops at (peeks, Jet-setter draws, events, reactions)."""
+    found = {ph: [] for ph in RARE_PHASES}
+    for seed in range(200):
+        n = 2 + seed % 5
+        st = GAME(num_players=n, extensions="all").new_initial_state(np.random.default_rng(seed))
+        pol = RandomPolicy(seed)
+        while not st.is_terminal:
+            bucket = found.get(st.phase)
+            if bucket is not None and len(bucket) < per_phase:
+                bucket.append((st.clone(), st.current_player))
+            st.apply_action(pol.act(None, st.legal_action_mask(), st))
+        if all(len(v) == per_phase for v in found.values()):
+            break
+    return [pos for v in found.values() for pos in v]
+
+
+POSITIONS = positions() + target_positions() + rare_phase_positions()
 
 
 def obs(st, seat):
@@ -72,10 +93,12 @@ def hidden_part(st, seat):
 # ---------------------------------------------------------------- G1 resample_hidden
 def test_resample_keeps_everything_the_seat_sees():
     assert len(POSITIONS) > 300
+    phases = {st.phase for st, _ in POSITIONS}
+    assert set(RARE_PHASES) <= phases and "main" in phases and "trade_response" in phases
     rng = np.random.default_rng(0)
     changed = 0
     for st, actor in POSITIONS:
-        for seat in {actor, int(rng.integers(st.num_players))}:
+        for seat in {actor, st.turn_player, int(rng.integers(st.num_players))}:
             r = st.resample_hidden(seat, rng)
             np.testing.assert_array_equal(obs(r, seat), obs(st, seat))
             assert r.observation_text(seat) == st.observation_text(seat)
