@@ -658,13 +658,12 @@ class ItchyFeetState(GameState):
                 return
             if a == A.PROPOSE:
                 self.announced = A.TRADE
-                for t, g in enumerate(self.give):
-                    if g:  # the offered cards are shown
-                        self._learn_at_least(s, t, g)
                 push(["respond"])
                 self._push_mousetrap_window()
             elif a < A.ASK_BASE:
-                self.give[a - A.CARD_BASE] += 1
+                t = a - A.CARD_BASE
+                self.give[t] += 1
+                self._learn_at_least(s, t, self.give[t])  # the offer is built face up
                 return
             else:
                 self.ask[a - A.ASK_BASE] += 1
