@@ -6,9 +6,10 @@ player holds). Plan: travel as soon as possible; otherwise take a needed item
 from the discard pile (Recycle) or from another player (Trade: one junk card or
 spare copy, preferably one the partner needs, for one missing item, offered
 first to players known to hold it), use its special items, get rid of forbidden
-items, else Draw. It accepts offers that gain more than they cost, and gives
-away junk or spare copies for at least as many cards (a friendly beginner: without
-that, 6-player games where everyone waits for the same centre items stall).
+items, else Draw. It accepts offers worth at least what they cost, gives away
+junk or spare copies for as many cards, and past half the turn limit any item for
+as many cards (a friendly beginner: without that, 6-player games where everyone
+waits for the same centre items stall).
 Discards always go to the card with the lowest marginal value.
 """
 
@@ -188,9 +189,9 @@ class HeuristicPolicy:
     def _accepts(self, state, s: int) -> bool:
         """Accept an offer that gains at least what it costs, or one that asks only for junk
         or spare copies and gives at least as many cards back. Past half the turn limit the
-        player grows impatient and accepts any offer giving as many cards back: when every
-        copy of the centre's items sits two to a hand, no trade gains anyone anything, and
-        only a player giving one up ends the game."""
+        player grows impatient and gives items (never a passport or a special card) for as
+        many cards back: when every copy of the centre's items sits two to a hand, no trade
+        gains anyone anything, and only a player giving one up ends the game."""
         h = state.hands[s]
         gain = sum(self.value(state, s, t, h[t] + k)
                    for t in range(NUM_CARD_TYPES) for k in range(1, state.give[t] + 1))
@@ -203,7 +204,10 @@ class HeuristicPolicy:
             return False
         if sum(state.give) < len(losses):
             return False
-        return all(v <= JUNK for v in losses) or 2 * state.turn_number > state.params.max_turns
+        if all(v <= JUNK for v in losses):
+            return True
+        impatient = 2 * state.turn_number > state.params.max_turns
+        return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
 
     def _target(self, state, s: int, mask: np.ndarray, ph: int) -> int:
         n = state.num_players
