@@ -99,9 +99,9 @@ def test_own_hand_is_first_and_seat_relative():
     st.observation(1, obs)
     assert obs[0] == pytest.approx(2 / 6) and obs[PASSPORT] == pytest.approx(1 / 6)
     seats = OFFSETS["seats"]
-    assert obs[seats + 1] == pytest.approx(0.3)  # slot 0 = seat 1, 3 cards
-    assert obs[seats + SEAT_BLOCK + 1] == pytest.approx(0.2)  # slot 1 = seat 2, 2 cards
-    assert obs[seats + 2 * SEAT_BLOCK + 1] == pytest.approx(0.1)  # slot 2 = seat 0
+    assert obs[seats + 1] == pytest.approx(0.15)  # slot 0 = seat 1, 3 cards / 20
+    assert obs[seats + SEAT_BLOCK + 1] == pytest.approx(0.1)  # slot 1 = seat 2, 2 cards
+    assert obs[seats + 2 * SEAT_BLOCK + 1] == pytest.approx(0.05)  # slot 2 = seat 0
 
 
 def test_round_trip_and_continued_play_identical():

@@ -29,7 +29,7 @@ def reference_observation(state, seat: int) -> np.ndarray:
     out[O["params"] + 7 + n - 2] = 1.0
     hand = state.hands[seat]
     out[0:T] = np.asarray(hand, np.float32) * np.float32(1 / 6)
-    out[O["own_hand_size"]] = min(state.sizes[seat] * 0.1, 1.0)
+    out[O["own_hand_size"]] = min(state.sizes[seat] * 0.05, 1.0)
     own = state.own_country[seat]
     for t in COUNTRY_ITEMS[own if own >= 0 else state.centre]:
         out[O["target_items"] + t] = 1.0
@@ -38,7 +38,7 @@ def reference_observation(state, seat: int) -> np.ndarray:
         q = (seat + k) % n
         o = O["seats"] + k * SEAT_BLOCK
         out[o] = 1.0
-        out[o + 1] = min(state.sizes[q] * 0.1, 1.0)
+        out[o + 1] = min(state.sizes[q] * 0.05, 1.0)
         if state.own_country[q] >= 0:
             out[o + 2 + state.own_country[q]] = 1.0
         out[o + 14] = float(state.home_done[q])

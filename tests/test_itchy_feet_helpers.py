@@ -80,6 +80,8 @@ def check_invariants(state, totals) -> None:
     for t in state.draw + state.discard + state.peek:
         tot[t] += 1
     assert tot == totals, (tot, totals)
+    # the observation scales hand sizes by 20: the largest reachable hand is 16 (8 + 8 received)
+    assert max(state.sizes) <= 16
     for s in range(state.num_players):  # the table's knowledge never claims a card not held
         assert all(k <= h for k, h in zip(state.known[s], state.hands[s])), (s, state.known[s])
     if state.jet:  # the Jet-setter's drawn cards are still in hand

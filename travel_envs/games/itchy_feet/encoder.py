@@ -25,10 +25,10 @@ NUM_PHASES = 21
 #: (name, size, meaning) in order; offsets follow from the sizes
 LAYOUT = (
     ("own_hand", NUM_CARD_TYPES, "own hand: copies of each card type / 6"),
-    ("own_hand_size", 1, "own hand size / 10"),
+    ("own_hand_size", 1, "own hand size / 20 (no reachable hand exceeds 16 cards)"),
     ("target_items", NUM_ITEM_TYPES, "1 for each item the next destination needs (own country, then the centre)"),
     ("missing_items", NUM_ITEM_TYPES, "1 for each needed item not in the own hand"),
-    ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 10, country one-hot (12; 0 once "
+    ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 20, country one-hot (12; 0 once "
                                 "travelled), own country done, character one-hot (6), is the turn player, "
                                 "is the acting seat, cards the table knows it holds (30, copies / 6), "
                                 "completed country one-hot (12)"),
@@ -109,7 +109,7 @@ _TABLE_LEN = 256
 _F32_SIXTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * _INV6).tolist()
 _F32_EIGHTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * 0.125).tolist()
 _SIXTHS = [c * _INV6 for c in range(_TABLE_LEN)]
-_TENTHS = [min(c * 0.1, 1.0) for c in range(_TABLE_LEN)]
+_TWENTIETHS = [min(c * 0.05, 1.0) for c in range(_TABLE_LEN)]
 _PILE80 = [min(c / 80.0, 1.0) for c in range(_TABLE_LEN)]
 
 
@@ -167,7 +167,7 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
     o = _SEATS
     for q in order:
         sz = sizes[q]
-        out[o + 1] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+        out[o + 1] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
         c = own_country[q]
         if c >= 0:
             out[o + 2 + c] = 1.0
@@ -192,7 +192,7 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
             out[o + 53 + c] = 1.0
         o += SEAT_BLOCK
     sz = sizes[seat]
-    out[_OWN_SIZE] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+    out[_OWN_SIZE] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
     out[_CENTRE + centre] = 1.0
     for c in state.away:
         out[_AWAY + c] = 1.0
