@@ -111,15 +111,24 @@ def test_resample_keeps_everything_the_seat_sees():
     assert changed > len(POSITIONS)  # the hidden part is drawn anew (almost always)
 
 
-def test_resampled_states_play_on_legally_to_the_end():
-    rng = np.random.default_rng(1)
-    for i, (st, actor) in enumerate(POSITIONS[::5]):
+def play_on_resampled(step, seed):
+    rng = np.random.default_rng(seed)
+    for i, (st, actor) in enumerate(POSITIONS[::step]):
         r = st.resample_hidden(actor if i % 2 else int(rng.integers(st.num_players)), rng)
         totals = expected_totals(st)
         pol = RandomPolicy(3)
         while not r.is_terminal:
             r.apply_action(pol.act(None, r.legal_action_mask(), r))
             check_invariants(r, totals)
+
+
+def test_resampled_states_play_on_legally_to_the_end():
+    play_on_resampled(step=13, seed=1)
+
+
+@pytest.mark.slow
+def test_resampled_states_play_on_legally_to_the_end_many():
+    play_on_resampled(step=2, seed=5)
 
 
 def test_resample_spreads_an_unseen_card_over_the_possible_places():
