@@ -83,7 +83,10 @@ def test_hidden_information_does_not_leak():
         # swap one card of player 1's hand for another type, and shuffle the draw pile
         other = st.clone()
         h = other.hands[1]
-        t = next(t for t in range(NUM_CARD_TYPES) if h[t])
+        unknown = [t for t in range(NUM_CARD_TYPES) if h[t] > other.known[1][t]]  # not seen by the table
+        if not unknown:
+            continue
+        t = unknown[0]
         h[t] -= 1
         h[(t + 1) % 12 if t != 11 else 0] += 1
         other.draw = list(reversed(other.draw))
