@@ -13,7 +13,7 @@ from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import NUM_CARD_TYPES, PASSPORT
-from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS
+from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS, SEAT_BLOCK
 
 from test_itchy_feet_helpers import build
 
@@ -83,7 +83,10 @@ def test_hidden_information_does_not_leak():
         # swap one card of player 1's hand for another type, and shuffle the draw pile
         other = st.clone()
         h = other.hands[1]
-        t = next(t for t in range(NUM_CARD_TYPES) if h[t])
+        unknown = [t for t in range(NUM_CARD_TYPES) if h[t] > other.known[1][t]]  # not seen by the table
+        if not unknown:
+            continue
+        t = unknown[0]
         h[t] -= 1
         h[(t + 1) % 12 if t != 11 else 0] += 1
         other.draw = list(reversed(other.draw))
@@ -99,9 +102,9 @@ def test_own_hand_is_first_and_seat_relative():
     st.observation(1, obs)
     assert obs[0] == pytest.approx(2 / 6) and obs[PASSPORT] == pytest.approx(1 / 6)
     seats = OFFSETS["seats"]
-    assert obs[seats + 1] == pytest.approx(0.3)  # slot 0 = seat 1, 3 cards
-    assert obs[seats + 53 + 1] == pytest.approx(0.2)  # slot 1 = seat 2, 2 cards
-    assert obs[seats + 2 * 53 + 1] == pytest.approx(0.1)  # slot 2 = seat 0
+    assert obs[seats + 1] == pytest.approx(0.15)  # slot 0 = seat 1, 3 cards / 20
+    assert obs[seats + SEAT_BLOCK + 1] == pytest.approx(0.1)  # slot 1 = seat 2, 2 cards
+    assert obs[seats + 2 * SEAT_BLOCK + 1] == pytest.approx(0.05)  # slot 2 = seat 0
 
 
 def test_round_trip_and_continued_play_identical():

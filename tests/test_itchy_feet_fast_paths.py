@@ -29,7 +29,7 @@ def reference_observation(state, seat: int) -> np.ndarray:
     out[O["params"] + 7 + n - 2] = 1.0
     hand = state.hands[seat]
     out[0:T] = np.asarray(hand, np.float32) * np.float32(1 / 6)
-    out[O["own_hand_size"]] = min(state.sizes[seat] * 0.1, 1.0)
+    out[O["own_hand_size"]] = min(state.sizes[seat] * 0.05, 1.0)
     own = state.own_country[seat]
     for t in COUNTRY_ITEMS[own if own >= 0 else state.centre]:
         out[O["target_items"] + t] = 1.0
@@ -38,7 +38,7 @@ def reference_observation(state, seat: int) -> np.ndarray:
         q = (seat + k) % n
         o = O["seats"] + k * SEAT_BLOCK
         out[o] = 1.0
-        out[o + 1] = min(state.sizes[q] * 0.1, 1.0)
+        out[o + 1] = min(state.sizes[q] * 0.05, 1.0)
         if state.own_country[q] >= 0:
             out[o + 2 + state.own_country[q]] = 1.0
         out[o + 14] = float(state.home_done[q])
@@ -46,9 +46,12 @@ def reference_observation(state, seat: int) -> np.ndarray:
             out[o + 15 + state.characters[q]] = 1.0
         out[o + 21] = float(q == state.turn_player)
         out[o + 22] = float(q == state.actor)
-        if state.revealed[q]:
-            out[o + 23:o + 23 + T] = np.asarray(state.revealed[q], np.float32) * np.float32(1 / 6)
+        out[o + 23:o + 23 + T] = np.asarray(state.known[q], np.float32) * np.float32(1 / 6)
+        if state.done_country[q] >= 0:
+            out[o + 53 + state.done_country[q]] = 1.0
     out[O["centre"] + state.centre] = 1.0
+    for c in state.away:
+        out[O["away"] + c] = 1.0
     out[O["piles"]] = min(len(state.draw) / 80.0, 1.0)
     out[O["piles"] + 1] = min(len(state.discard) / 80.0, 1.0)
     for t in range(T):

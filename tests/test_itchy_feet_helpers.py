@@ -41,6 +41,8 @@ def build(num_players=2, hands=None, draw=None, discard=None, own=None, centre=N
     used = set(c for c in d["own_country"] if c >= 0) | {d["centre"]}
     d["unused"] = [c for c in range(NUM_COUNTRIES) if c not in used]
     d["away"], d["completed"] = [], []
+    d["done_country"] = [-1] * n
+    d["known"] = [[0] * NUM_CARD_TYPES for _ in range(n)]
     if characters is not None:
         d["characters"] = list(characters)
     d.update(turn_player=turn, ph=P_MAIN, actor=turn, stack=[], actions_left=1, actions_done=0,
@@ -78,6 +80,12 @@ def check_invariants(state, totals) -> None:
     for t in state.draw + state.discard + state.peek:
         tot[t] += 1
     assert tot == totals, (tot, totals)
+    # the observation scales hand sizes by 20: the largest reachable hand is 16 (8 + 8 received)
+    assert max(state.sizes) <= 16
+    for s in range(state.num_players):  # the table's knowledge never claims a card not held
+        assert all(k <= h for k, h in zip(state.known[s], state.hands[s])), (s, state.known[s])
+    if state.jet:  # the Jet-setter's drawn cards are still in hand
+        assert all(state.jet.count(t) <= state.hands[state.turn_player][t] for t in state.jet)
     countries = [c for c in state.own_country if c >= 0] + [state.centre] + state.unused + state.away + state.completed
     assert sorted(countries) == list(range(NUM_COUNTRIES))
     if state.ph == P_MAIN and not state.terminal:

@@ -98,7 +98,8 @@ def test_draw_with_seven_cards_then_discard_to_seven():
 
 def test_hand_limit_counts_passports_and_special_items():
     hand = [PASSPORT, PASSPORT, MOUSETRAP, CAMERA, UMBRELLA, COAT, BOOTS]
-    st = build(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["special_items"])
+    st = build(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["special_items"],
+               reactions=False)
     play(st, A.DRAW)
     assert st.ph == P_DISCARD_DOWN
     mask = st.legal_action_mask()
@@ -122,7 +123,8 @@ def test_reshuffle_when_final_card_drawn():
 
 def test_reshuffle_includes_events_and_forbidden_items():
     st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA],
-               discard=[CIVIL_UNREST, FORBIDDEN[0], BOOTS], extensions="all", characters=[-1, -1])
+               discard=[CIVIL_UNREST, FORBIDDEN[0], BOOTS], extensions="all", characters=[-1, -1],
+               reactions=False)
     play(st, A.DRAW)
     assert sorted(st.draw) == sorted([CIVIL_UNREST, FORBIDDEN[0], BOOTS])
 
@@ -269,7 +271,8 @@ def test_travel_worked_example():
     assert h[PASSPORT] == 1 and h[CAMERA] == 1 and h[SUNGLASSES] == 1  # kept + 1 free card
     assert sorted(st.discard) == sorted([COAT, UMBRELLA, GUIDEBOOK])
     assert st.own_country[0] == -1 and st.home_done[0] and NORWAY in st.completed
-    assert st.revealed[0][COAT] == 1 and sum(st.revealed[0]) == 5  # the hand was shown
+    # the hand was shown: the table knows what is left of it (not the free card drawn after)
+    assert st.known[0][PASSPORT] == st.known[0][CAMERA] == 1 and sum(st.known[0]) == 2
     assert st.turn_player == 1
 
 
@@ -345,7 +348,7 @@ def test_one_sided_offers_only_with_their_ruling():
 def test_offer_cap_counts_for_the_whole_turn():
     from travel_envs.games.itchy_feet.components import LOUNGE_PASS
     st = build(hands={0: [PASSPORT, CAMERA, LOUNGE_PASS], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT] * 3,
-               max_trade_offers=1, extensions=["special_items"])
+               max_trade_offers=1, extensions=["special_items"], reactions=False)
     play(st, A.LOUNGE, A.TRADE, A.CANCEL, A.DRAW)
     assert st.turn_player == 0 and st.ph == P_MAIN and not st.legal_action_mask()[A.TRADE]
 

@@ -103,10 +103,14 @@ def test_bad_seat_exit_2(trek_file, capsys):
     assert "seat 5 does not exist" in capsys.readouterr().err
 
 
-def test_globetrotter_has_no_gif(tmp_path, capsys):
-    path = R.record_game("globetrotter_v0", ["random", "random"], seed=0).save(tmp_path / "g.json")
-    assert run_cli(replay_view.main, [str(path), "--gif", str(tmp_path / "g.gif")]) == 2
-    assert "has no picture" in capsys.readouterr().err
+def test_a_game_without_pictures_is_refused_before_playing():
+    from toy_game import RaceGame
+
+    from travel_envs.core.game import ParameterError
+    from travel_envs.tools.movie import check_pictures
+
+    with pytest.raises(ParameterError, match="has no picture"):
+        check_pictures(RaceGame(num_players=2))
 
 
 # -- training.evaluate --save-replays ---------------------------------------------------------------

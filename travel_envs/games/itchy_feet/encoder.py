@@ -4,8 +4,11 @@ Every value lies in [0, 1]. The observation is seat-relative: seat slot 0 is the
 observing seat, slot k the k-th player after it clockwise (slots beyond the
 player count stay 0). Only what the seat may see is written: its own hand,
 hand *sizes* of the others, the public table, the trade offer under negotiation
-(public: trades are face up), hands revealed when a player travelled, and the
-cards the seat itself is looking at (Local Guide, Jet-setter draw).
+(public: trades are face up), what the table knows each player holds (cards
+received in open trades or taken from the discard pile, shown in an offer or an
+announced action, the hand shown when travelling; lowered whenever the player
+loses a card), the countries completed and those put away by Civil Unrest, and
+the cards the seat itself is looking at (Local Guide, Jet-setter draw).
 """
 
 from __future__ import annotations
@@ -22,13 +25,15 @@ NUM_PHASES = 21
 #: (name, size, meaning) in order; offsets follow from the sizes
 LAYOUT = (
     ("own_hand", NUM_CARD_TYPES, "own hand: copies of each card type / 6"),
-    ("own_hand_size", 1, "own hand size / 10"),
+    ("own_hand_size", 1, "own hand size / 20 (no reachable hand exceeds 16 cards)"),
     ("target_items", NUM_ITEM_TYPES, "1 for each item the next destination needs (own country, then the centre)"),
     ("missing_items", NUM_ITEM_TYPES, "1 for each needed item not in the own hand"),
-    ("seats", MAX_PLAYERS * 53, "6 seat slots x 53: present, hand size / 10, country one-hot (12; 0 once "
+    ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 20, country one-hot (12; 0 once "
                                 "travelled), own country done, character one-hot (6), is the turn player, "
-                                "is the acting seat, last revealed hand (30, copies / 6)"),
+                                "is the acting seat, cards the table knows it holds (30, copies / 6), "
+                                "completed country one-hot (12)"),
     ("centre", NUM_COUNTRIES, "centre country one-hot"),
+    ("away", NUM_COUNTRIES, "countries put away by Civil Unrest (out of the game)"),
     ("piles", 2, "draw pile size / 80, discard pile size / 80 (clipped)"),
     ("discard_counts", NUM_CARD_TYPES, "discard pile: copies of each card type / 6"),
     ("discard_top", NUM_CARD_TYPES, "top card of the discard pile, one-hot"),
@@ -53,7 +58,7 @@ for _name, _size, _ in LAYOUT:
     OFFSETS[_name] = _o
     _o += _size
 OBS_SIZE = _o
-SEAT_BLOCK = 53
+SEAT_BLOCK = 65
 STATE_EXTRA = MAX_PLAYERS * NUM_CARD_TYPES + NUM_CARD_TYPES  # all hands + draw pile contents
 
 _O = OFFSETS
@@ -76,7 +81,7 @@ def _target(state, seat: int) -> int:
 _OWN_SIZE = OFFSETS["own_hand_size"]
 _TI, _MI = OFFSETS["target_items"], OFFSETS["missing_items"]
 _SEATS = OFFSETS["seats"]
-_CENTRE = OFFSETS["centre"]
+_CENTRE, _AWAY = OFFSETS["centre"], OFFSETS["away"]
 _PILES = OFFSETS["piles"]
 _DC, _DT = OFFSETS["discard_counts"], OFFSETS["discard_top"]
 _PHASE, _ANN, _EVENT = OFFSETS["phase"], OFFSETS["announced"], OFFSETS["event"]
@@ -98,13 +103,13 @@ def _params_ones(p) -> list[int]:
 
 
 #: value tables, computed with exactly the arithmetic of the formulas they replace:
-#: float32 count arrays scaled in float32 (hands, revealed hands, the offer), and double
+#: float32 count arrays scaled in float32 (hands, known cards, the offer), and double
 #: precision formulas stored as float32 (discard counts, sizes, piles)
 _TABLE_LEN = 256
 _F32_SIXTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * _INV6).tolist()
 _F32_EIGHTHS = (np.arange(_TABLE_LEN, dtype=np.float32) * 0.125).tolist()
 _SIXTHS = [c * _INV6 for c in range(_TABLE_LEN)]
-_TENTHS = [min(c * 0.1, 1.0) for c in range(_TABLE_LEN)]
+_TWENTIETHS = [min(c * 0.05, 1.0) for c in range(_TABLE_LEN)]
 _PILE80 = [min(c / 80.0, 1.0) for c in range(_TABLE_LEN)]
 
 
@@ -157,12 +162,12 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
         if hand[t] == 0:
             out[_MI + t] = 1.0
     tp, actor = state.turn_player, state.actor
-    home_done, characters, revealed = state.home_done, state.characters, state.revealed
+    home_done, characters, known, done = state.home_done, state.characters, state.known, state.done_country
     order = tpl.order[seat]
     o = _SEATS
     for q in order:
         sz = sizes[q]
-        out[o + 1] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+        out[o + 1] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
         c = own_country[q]
         if c >= 0:
             out[o + 2 + c] = 1.0
@@ -175,17 +180,22 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
             out[o + 21] = 1.0
         if q == actor:
             out[o + 22] = 1.0
-        rev = revealed[q]
-        if rev:
+        kq = known[q]
+        if any(kq):
             r = o + 23
-            for c in rev:
+            for c in kq:
                 if c:
                     out[r] = six[c]
                 r += 1
+        c = done[q]
+        if c >= 0:
+            out[o + 53 + c] = 1.0
         o += SEAT_BLOCK
     sz = sizes[seat]
-    out[_OWN_SIZE] = _TENTHS[sz] if sz < _TABLE_LEN else 1.0
+    out[_OWN_SIZE] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
     out[_CENTRE + centre] = 1.0
+    for c in state.away:
+        out[_AWAY + c] = 1.0
     out[_PHASE + state.ph] = 1.0
     discard = state.discard
     ndraw, ndisc = len(state.draw), len(discard)

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import (Game, GameState, ParameterError, check_state_header, rng_from_dict,
+                                   rng_to_dict, state_header)
 
 from . import actions as A
 from .components import (
@@ -51,9 +52,9 @@ _INT_FIELDS = (
     "partner", "announced", "rc_need", "rc_base", "event", "post_n", "forb", "winner",
 )
 _BOOL_FIELDS = ("lounge_used", "terminal")
-_LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed",
+_LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed", "done_country",
                 "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes", "resolving")
-_NESTED_FIELDS = ("hands", "revealed", "stack")
+_NESTED_FIELDS = ("hands", "known", "stack")
 
 
 def start_player(own_countries: list[int], centre: int, rng: np.random.Generator) -> int:
@@ -90,6 +91,7 @@ class ItchyFeetState(GameState):
         self.unused = order[n + 1:]
         self.away: list[int] = []
         self.completed: list[int] = []
+        self.done_country = [-1] * n  # the country each player completed (public)
         self.home_done = [False] * n
         # 3. draw pile of items, 3 cards each
         self.draw = [int(c) for c in rng.permutation(BASE_DRAW_PILE)]
@@ -102,7 +104,10 @@ class ItchyFeetState(GameState):
             self.draw.extend(extra)
             self.draw = [int(c) for c in rng.permutation(self.draw)]
         self.discard: list[int] = []
-        self.revealed: list[list[int]] = [[] for _ in range(n)]
+        #: known[s][t]: copies of t that every player knows s holds (open trades, cards taken
+        #: from the discard pile, announced actions, the hand shown when travelling); a lower
+        #: bound that is lowered whenever s loses a card, so it never claims a card s lost
+        self.known: list[list[int]] = [[0] * NUM_CARD_TYPES for _ in range(n)]
         # turn and decision context
         self.turn_number = 0
         self.actions_left = 1
@@ -158,12 +163,34 @@ class ItchyFeetState(GameState):
         self.sizes[s] += 1
 
     def _lose(self, s: int, t: int) -> None:
-        self.hands[s][t] -= 1
+        h = self.hands[s]
+        h[t] -= 1
         self.sizes[s] -= 1
+        jet = self.jet
+        if jet and s == self.turn_player and h[t] < jet.count(t):
+            jet.remove(t)  # a card the Jet-setter just drew left the hand (older copies go first)
 
     def _to_discard(self, s: int, t: int) -> None:
+        """``s`` discards ``t`` face up: everyone sees the card go."""
         self._lose(s, t)
         self.discard.append(t)
+        k = self.known[s]
+        if k[t]:
+            k[t] -= 1
+
+    def _lose_hidden(self, s: int, t: int) -> None:
+        """``s`` loses ``t`` unseen by the table: any known card may be the one that went."""
+        self._lose(s, t)
+        k = self.known[s]
+        for u in range(NUM_CARD_TYPES):
+            if k[u]:
+                k[u] -= 1
+
+    def _learn_at_least(self, s: int, t: int, copies: int) -> None:
+        """The table now knows that ``s`` holds at least ``copies`` of ``t``."""
+        k = self.known[s]
+        if k[t] < copies:
+            k[t] = copies
 
     def _seat(self, rel: int, of: int | None = None) -> int:
         base = self.actor if of is None else of
@@ -220,7 +247,9 @@ class ItchyFeetState(GameState):
         return PHASES[self.ph]
 
     def scores(self) -> list[float]:
-        return [float(self.home_done[s]) + float(self.winner == s) for s in range(self.num_players)]
+        """2 for the winner (centre reached or 4 postcards), else 1 for a completed own country:
+        a Postcard winner who never travelled still outscores everyone."""
+        return [2.0 if self.winner == s else float(self.home_done[s]) for s in range(self.num_players)]
 
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
@@ -314,16 +343,29 @@ class ItchyFeetState(GameState):
             self.stack.append(["limit", s])
             self._set_decision(P_DISCARD_DOWN, s)
 
-    def _t_mouse(self) -> None:
-        """Reaction window after an announced action: the Mousetrap holder may cancel it."""
-        if not self.params.reactions:
+    def _reaction_seats(self, card: int, candidates: list[int]) -> list[int]:
+        """The seats to ask about a reaction card, chosen from public facts only: nobody when
+        the card is in the discard pile, its known holder when the table knows one, else every
+        candidate (asking only the holder would tell the table who holds it)."""
+        if card in self.discard:
+            return []
+        for q, k in enumerate(self.known):
+            if k[card]:
+                return [q] if q in candidates else []
+        return candidates
+
+    def _push_mousetrap_window(self) -> None:
+        """After an announced action every other player, in turn order, may play a Mousetrap."""
+        p = self.params
+        if not p.reactions or "special_items" not in p.extensions:
             return
         n = self.num_players
-        for k in range(1, n):
-            s = (self.turn_player + k) % n
-            if self.hands[s][MOUSETRAP]:
-                self._set_decision(P_MOUSETRAP, s)
-                return
+        seats = self._reaction_seats(MOUSETRAP, [(self.turn_player + k) % n for k in range(1, n)])
+        for q in reversed(seats):
+            self.stack.append(["mouse", q])
+
+    def _t_mouse(self, q: int) -> None:
+        self._set_decision(P_MOUSETRAP, q)
 
     def _t_exec(self, a: int) -> None:
         self._execute(a)
@@ -343,16 +385,19 @@ class ItchyFeetState(GameState):
             return
         self.insured = [False] * self.num_players
         self.stack.append(["evapply", e, s])
-        if self.params.reactions:
+        if self.params.reactions and "special_items" in self.params.extensions:
             self.stack.append(["insure", s])
 
     def _t_insure(self, s: int) -> None:
+        """Every player, from the drawer on, may play Travel Insurance against the event."""
         n = self.num_players
-        for k in range(n):
-            q = (s + k) % n
-            if self.hands[q][TRAVEL_INSURANCE]:
-                self._set_decision(P_INSURANCE, q)
-                return
+        seats = self._reaction_seats(TRAVEL_INSURANCE, [(s + k) % n for k in range(n)])
+        for q in reversed(seats):
+            self.stack.append(["insask", q])
+
+    def _t_insask(self, q: int) -> None:
+        if True not in self.insured:  # the only copy may already have been played
+            self._set_decision(P_INSURANCE, q)
 
     def _t_evapply(self, e: int, s: int) -> None:
         n = self.num_players
@@ -388,7 +433,7 @@ class ItchyFeetState(GameState):
             if t >= 0:
                 moves.append((q, ring[(i + 1) % len(ring)], t))
         for q, _, t in moves:
-            self._lose(q, t)
+            self._lose_hidden(q, t)
         for _, r, t in moves:
             self._gain(r, t)
         self.lug_choice = [-1] * n
@@ -397,7 +442,9 @@ class ItchyFeetState(GameState):
         self._check_postcards()
 
     def _t_jet(self, s: int) -> None:
-        """Jet-setter: of the 2 drawn cards, keep 1 and discard the other."""
+        """Jet-setter: of the 2 drawn cards, keep 1 and discard the other. ``jet`` holds the
+        drawn cards still in hand: when an event between the two draws took one, the
+        other is kept without a discard."""
         if len(self.jet) >= 2 and self._jet_options(s):
             self._set_decision(P_JET_DISCARD, s)
         else:
@@ -530,9 +577,14 @@ class ItchyFeetState(GameState):
             mask[A.NO] = True
             if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
                 mask[A.YES] = True
-        elif ph in (P_MOUSETRAP, P_INSURANCE):
-            mask[A.YES] = True
+        elif ph == P_MOUSETRAP:
+            mask[A.NO] = True  # every asked seat may pass, so being asked reveals nothing
+            if h[MOUSETRAP]:
+                mask[A.YES] = True
+        elif ph == P_INSURANCE:
             mask[A.NO] = True
+            if h[TRAVEL_INSURANCE]:
+                mask[A.YES] = True
         elif ph == P_SMUGGLE_TARGET:
             for rel in range(1, n):
                 mask[A.TARGET_BASE + rel - 1] = True
@@ -568,9 +620,10 @@ class ItchyFeetState(GameState):
                     A.PICK: PICKPOCKET, A.VOUCHER: DUTY_FREE_VOUCHER}.get(a)
             if card is not None:
                 self._to_discard(s, card)
+            self._learn_announced(s, a)
             self.announced = a
             push(["exec", a])
-            push(["mouse"])
+            self._push_mousetrap_window()
         elif ph == P_DISCARD_DOWN or ph == P_STRIKE:
             self._to_discard(s, a - A.CARD_BASE)
         elif ph == P_RECYCLE_PAY:
@@ -586,6 +639,7 @@ class ItchyFeetState(GameState):
             idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
             del self.discard[idx]
             self._gain(s, t)
+            self.known[s][t] += 1  # taken openly
             self.rc_base = 0
             push(["done"])
             push(["limit", s])
@@ -605,9 +659,11 @@ class ItchyFeetState(GameState):
             if a == A.PROPOSE:
                 self.announced = A.TRADE
                 push(["respond"])
-                push(["mouse"])
+                self._push_mousetrap_window()
             elif a < A.ASK_BASE:
-                self.give[a - A.CARD_BASE] += 1
+                t = a - A.CARD_BASE
+                self.give[t] += 1
+                self._learn_at_least(s, t, self.give[t])  # the offer is built face up
                 return
             else:
                 self.ask[a - A.ASK_BASE] += 1
@@ -644,6 +700,9 @@ class ItchyFeetState(GameState):
             q = self._seat(a - A.TARGET_BASE + 1)
             self._lose(s, self.forb)
             self._gain(q, self.forb)
+            if self.known[s][self.forb]:
+                self.known[s][self.forb] -= 1
+            self.known[q][self.forb] += 1  # handed over openly
             self.forb = -1
             push(["done"])
             push(["limit", q])
@@ -651,7 +710,7 @@ class ItchyFeetState(GameState):
             t = a - A.CARD_BASE
             self.peek.remove(t)
             self._gain(s, t)
-            self.draw.extend(self.peek)
+            self.draw.extend(self.peek)  # (the pile was rebuilt when the peek emptied it)
             self.peek = []
             self.draw = [int(c) for c in self.rng.permutation(self.draw)]
             push(["done"])
@@ -674,7 +733,7 @@ class ItchyFeetState(GameState):
         elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
             q = self._seat(a - A.TARGET_BASE + 1)
             t = self._random_card(q)
-            self._lose(q, t)
+            self._lose_hidden(q, t)
             self._gain(s, t)
             push(["done"])
             push(["limit", s])
@@ -705,6 +764,15 @@ class ItchyFeetState(GameState):
             if k:
                 self.hands[q][t] -= k
                 self.hands[s][t] += k
+        ks, kq = self.known[s], self.known[q]
+        for t in range(NUM_CARD_TYPES):  # face up: the table sees what changes hands
+            g, k = self.give[t], self.ask[t]
+            if g:
+                ks[t] = max(0, ks[t] - g)
+                kq[t] += g
+            if k:
+                kq[t] = max(0, kq[t] - k)
+                ks[t] += k
         moved_out, moved_in = sum(self.give), sum(self.ask)
         self.sizes[s] += moved_in - moved_out
         self.sizes[q] += moved_out - moved_in
@@ -744,6 +812,8 @@ class ItchyFeetState(GameState):
             k = min(LOCAL_GUIDE_PEEK, len(self.draw))
             self.peek = self.draw[len(self.draw) - k:]
             del self.draw[len(self.draw) - k:]
+            if not self.draw and self.discard:
+                self._reshuffle()  # the final card was pulled; the rest is shuffled back into it
             if any(not IS_EVENT[t] for t in self.peek):
                 self._set_decision(P_GUIDE_PICK, s)
             else:
@@ -772,19 +842,35 @@ class ItchyFeetState(GameState):
         else:  # pragma: no cover - masked out
             raise AssertionError(f"not a main action: {a}")
 
+    def _learn_announced(self, s: int, a: int) -> None:
+        """An announced action shows cards the player must hold (kept even if a Mousetrap
+        cancels it): a travel its passport and items (or Mom's Credit Card), a forbidden-item
+        action that item."""
+        if A.TRAVEL_BASE <= a < A.TRAVEL_BASE + 8:
+            target, mom = divmod(a - A.TRAVEL_BASE, 4)
+            country = self.own_country[s] if target == A.TRAVEL_OWN else self.centre
+            self._learn_at_least(s, PASSPORT, 1)
+            for k, t in enumerate(COUNTRY_ITEMS[country]):
+                self._learn_at_least(s, MOMS_CARD if k + 1 == mom else t, 1)
+        elif A.FORBID_BASE <= a < A.FORBID_BASE + 3:
+            self._learn_at_least(s, FORBIDDEN[a - A.FORBID_BASE], 1)
+        elif A.SMUGGLE_BASE <= a < A.SMUGGLE_BASE + 3:
+            self._learn_at_least(s, FORBIDDEN[a - A.SMUGGLE_BASE], 1)
+
     def _travel(self, s: int, target: int, mom: int) -> None:
         # legality may have changed since the announcement only through a Mousetrap (which
         # cancels it), so the check below is a safety net
         if not self.can_travel(s, target, mom):  # pragma: no cover
             raise AssertionError("travel became illegal after the announcement")
-        self.revealed[s] = list(self.hands[s])  # the whole hand is shown
         country = self.own_country[s] if target == A.TRAVEL_OWN else self.centre
         for k, t in enumerate(COUNTRY_ITEMS[country]):
             self._to_discard(s, MOMS_CARD if k + 1 == mom else t)
+        self.known[s] = list(self.hands[s])  # the whole hand was shown
         if target == A.TRAVEL_CENTRE:
             self._win(s)
             return
         self.completed.append(country)
+        self.done_country[s] = country
         self.own_country[s] = -1
         self.home_done[s] = True
         push = self.stack.append
@@ -800,7 +886,9 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ copy / serialise
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"centre": self.centre, "rng": rng_to_dict(self.rng)}
+        d: dict[str, Any] = state_header(self.game)
+        d["centre"] = self.centre
+        d["rng"] = rng_to_dict(self.rng)
         for f in _INT_FIELDS:
             d[f] = int(getattr(self, f))
         for f in _BOOL_FIELDS:
@@ -813,10 +901,22 @@ class ItchyFeetState(GameState):
 
     @classmethod
     def from_dict(cls, game: "ItchyFeetGame", data: dict[str, Any]) -> "ItchyFeetState":
+        """The state ``to_dict`` wrote; a dict of another game, variant or player count, a
+        missing key or an out-of-range value raises :class:`ParameterError` naming it."""
+        check_state_header(game, data, _REQUIRED_KEYS)
+        try:
+            _check_state_values(game, data)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, ParameterError):
+                raise
+            raise ParameterError(f"this itchy_feet state dict is malformed: {exc}") from None
         s = cls.__new__(cls)
         s.game = game
         s._mask = None
-        s.rng = rng_from_dict(data["rng"])
+        try:
+            s.rng = rng_from_dict(data["rng"])
+        except (KeyError, AttributeError, TypeError, ValueError) as exc:
+            raise ParameterError(f"itchy_feet state dict: 'rng' is not a generator state ({exc!r})") from None
         s.centre = int(data["centre"])
         for f in _INT_FIELDS:
             setattr(s, f, int(data[f]))
@@ -842,6 +942,84 @@ class ItchyFeetState(GameState):
             setattr(c, f, [list(x) for x in getattr(self, f)])
         return c
 
+    # ------------------------------------------------------------------ hidden information
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
+        """A state ``seat`` cannot tell from this one (see ``GameState.resample_hidden``).
+
+        Kept: ``seat``'s hand, every public fact, the cards the table knows each player holds,
+        the peek / Jet-setter cards when ``seat`` is the one looking. Drawn anew from the
+        unseen cards (the draw pile plus the unknown part of the other hands, and the peek
+        when ``seat`` does not see it): the other hands' unknown cards, the draw pile order,
+        the other players' Lost Luggage choices, the state's generator. Events never go to a
+        hand. A draw that would leave a pending decision or an announced action impossible
+        (e.g. a player asked to discard holding only forbidden items) is drawn again; after
+        200 failed draws only the draw pile is reshuffled (never seen in tests).
+        """
+        for _ in range(200):
+            st = self._resample_once(seat, rng)
+            if st._consistent_after_resample(seat):
+                return st
+        st = self.clone()  # pragma: no cover - fallback, see the docstring
+        st.draw = [int(c) for c in rng.permutation(st.draw)]
+        st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
+        return st
+
+    def _resample_once(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
+        st = self.clone()
+        st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
+        n = self.num_players
+        others = [q for q in range(n) if q != seat]
+        peek_hidden = bool(self.peek) and seat != self.actor
+        pool = list(self.draw) + (list(self.peek) if peek_hidden else [])
+        unknown = {}
+        for q in others:
+            h, k = self.hands[q], self.known[q]
+            unknown[q] = self.sizes[q] - sum(k)
+            for t in range(NUM_CARD_TYPES):
+                pool.extend([t] * (h[t] - k[t]))
+        events = [t for t in pool if IS_EVENT[t]]
+        cards = [int(t) for t in rng.permutation([t for t in pool if not IS_EVENT[t]])]
+        fresh = {}
+        for q in others:  # each other hand: its known cards plus fresh unseen ones
+            take, cards = cards[:unknown[q]], cards[unknown[q]:]
+            fresh[q] = take
+            h = list(self.known[q])
+            for t in take:
+                h[t] += 1
+            st.hands[q] = h
+        rest = [int(t) for t in rng.permutation(cards + events)]
+        if peek_hidden:
+            k = len(self.peek)
+            st.peek, rest = rest[:k], rest[k:]
+        st.draw = rest
+        tp = self.turn_player
+        if self.jet and seat != tp:  # the Jet-setter's drawn cards are among its unseen ones
+            st.jet = [fresh[tp][i] for i in sorted(rng.choice(len(fresh[tp]), len(self.jet), replace=False))]
+        for q in others:
+            if self.lug_choice[q] >= 0:
+                held = [t for t in range(NUM_CARD_TYPES) for _ in range(st.hands[q][t])]
+                st.lug_choice[q] = held[int(rng.integers(len(held)))]
+        return st
+
+    def _consistent_after_resample(self, seat: int) -> bool:
+        """True when the pending decision and the announced action are still possible."""
+        if self.terminal:
+            return True
+        tp, a = self.turn_player, self.announced
+        if self.actor != seat and not self._compute_mask().any():
+            return False
+        if self.ph == P_RECYCLE_PAY and self.free_count(self.actor) < self.rc_need:
+            return False
+        if tp == seat or a < 0:
+            return True
+        if A.TRAVEL_BASE <= a < A.TRAVEL_BASE + 8:
+            return self.can_travel(tp, *divmod(a - A.TRAVEL_BASE, 4))
+        if a == A.RECYCLE:
+            return self.free_count(tp) >= self.recycle_cost(tp)
+        if a == A.STEAL or A.FORBID_BASE <= a < A.FORBID_BASE + 3:
+            return self.free_count(tp) >= 1
+        return True
+
     # ------------------------------------------------------------------ text
     def action_to_string(self, action: int) -> str:
         s = self.actor if self.actor >= 0 else self.turn_player
@@ -859,6 +1037,80 @@ class ItchyFeetState(GameState):
         from .render import render_rgb
 
         return render_rgb(self)
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
+
+_REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS
+_TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
+
+
+def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:
+    """Lengths and ranges of a state dict (ParameterError naming the first bad key)."""
+    n = game.num_players
+
+    def bad(key: str, why: str) -> None:
+        raise ParameterError(f"itchy_feet state dict: {key!r} {why}")
+
+    def ints(key: str, lo: int, hi: int, length: int | None = None) -> None:
+        v = d[key]
+        if not isinstance(v, list) or (length is not None and len(v) != length):
+            bad(key, f"must be a list" + (f" of {length} values" if length is not None else ""))
+        if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not lo <= x <= hi for x in v):
+            bad(key, f"holds a value outside [{lo}, {hi}]")
+
+    def scalar(key: str, lo: int, hi: int) -> None:
+        v = d[key]
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+            bad(key, f"= {v!r} is outside [{lo}, {hi}]")
+
+    last_card, last_country = NUM_CARD_TYPES - 1, NUM_COUNTRIES - 1
+    scalar("centre", 0, last_country)
+    for key in ("turn_player",):
+        scalar(key, 0, n - 1)
+    for key in ("actor", "partner", "winner"):
+        scalar(key, -1, n - 1)
+    scalar("ph", 0, NUM_PHASES - 1)
+    scalar("announced", -1, A.NUM_ACTIONS - 1)
+    scalar("event", -1, last_card)
+    scalar("forb", -1, last_card)
+    for key in ("turn_number", "actions_left", "actions_done", "offers_made", "post_n", "rc_need", "rc_base"):
+        scalar(key, 0, 1 << 30)
+    for key in ("draw", "discard", "peek", "jet", "resolving"):
+        ints(key, 0, last_card)
+    for key in ("unused", "away", "completed"):
+        ints(key, 0, last_country)
+    ints("own_country", -1, last_country, n)
+    ints("done_country", -1, last_country, n)
+    ints("characters", -1, NUM_CHARACTERS - 1, n)
+    ints("lug_choice", -1, last_card, n)
+    ints("give", 0, 1 << 10, NUM_CARD_TYPES)
+    ints("ask", 0, 1 << 10, NUM_CARD_TYPES)
+    ints("sizes", 0, 1 << 10, n)
+    for key in ("home_done", "insured"):
+        if not isinstance(d[key], list) or len(d[key]) != n:
+            bad(key, f"must be a list of {n} values")
+    for key in ("hands", "known"):
+        rows = d[key]
+        if not isinstance(rows, list) or len(rows) != n:
+            bad(key, f"must hold {n} rows (one per player)")
+        for row in rows:
+            if not isinstance(row, list) or len(row) != NUM_CARD_TYPES or any(
+                    isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0 for x in row):
+                bad(key, f"rows must be {NUM_CARD_TYPES} non-negative counts")
+    for q in range(n):
+        if sum(d["hands"][q]) != d["sizes"][q]:
+            bad("sizes", f"[{q}] = {d['sizes'][q]} does not match hand {q} ({sum(d['hands'][q])} cards)")
+        if any(k > h for k, h in zip(d["known"][q], d["hands"][q])):
+            bad("known", f"[{q}] claims cards hand {q} does not hold")
+    for task in d["stack"]:
+        if not isinstance(task, list) or not task or task[0] not in _TASKS:
+            bad("stack", f"holds {task!r}, not a task of {sorted(_TASKS)}")
+    if not isinstance(d["rng"], dict):
+        bad("rng", "must be a generator state dict")
 
 
 class ItchyFeetGame(Game):

@@ -1,0 +1,76 @@
+"""Itchy Feet heuristic trading (issue #13): it gives spare copies away sensibly, picks partners
+from what the table knows, and 6-player games between heuristics finish."""
+
+import numpy as np
+import pytest
+
+from travel_envs.games.itchy_feet import HeuristicPolicy
+from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
+from travel_envs.games.itchy_feet.engine import P_TRADE_BUILD, P_TRADE_RESPONSE
+from travel_envs.games.itchy_feet.measure import turn_cap_rate
+
+from test_itchy_feet_helpers import build, play
+
+C, ASK = A.CARD_BASE, A.ASK_BASE
+SUNSCREEN, CAMERA, GUIDEBOOK, PHRASEBOOK, BOOTS, SWIMSUIT, UMBRELLA, COAT, ADAPTER, SUNGLASSES, \
+    BUGSPRAY, CURRENCY = ITEMS
+FRANCE, ITALY, INDIA, NORWAY = (COUNTRY_NAMES.index(c) for c in ("France", "Italy", "India", "Norway"))
+
+
+def act(st):
+    return HeuristicPolicy(0).act(None, st.legal_action_mask(), st)
+
+
+def offer_to_player_1(st, give, ask):
+    play(st, A.TRADE, A.TARGET_BASE, *[C + t for t in give], *[ASK + t for t in ask], A.PROPOSE)
+    assert st.ph == P_TRADE_RESPONSE and st.actor == 1
+
+
+def test_partner_gives_a_spare_copy_for_a_card():
+    # player 1 heads for the centre (India: Bug Spray, Plug Adapter, Local Currency), 2 Bug Sprays
+    st = build(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
+               centre=INDIA)
+    offer_to_player_1(st, [BOOTS], [BUGSPRAY])
+    assert act(st) == A.YES
+    # its only copy stays
+    st = build(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1], centre=INDIA)
+    offer_to_player_1(st, [BOOTS], [BUGSPRAY])
+    assert act(st) == A.NO
+
+
+def test_offer_gives_the_spare_the_partner_needs_and_asks_what_it_is_known_to_hold():
+    # player 0 (France: Phrasebook, Camera, Local Currency) holds 2 Cameras and a Bug Spray;
+    # player 1 needs the centre's India items; player 2 is known to hold a Phrasebook
+    st = build(num_players=3, hands={0: [PASSPORT, CAMERA, CAMERA, BUGSPRAY, BOOTS],
+                                     1: [PASSPORT, ADAPTER], 2: [PASSPORT, PHRASEBOOK, COAT]},
+               own=[FRANCE, -1, ITALY], centre=INDIA)
+    st.known[2][PHRASEBOOK] = 1
+    assert act(st) == A.TRADE
+    play(st, A.TRADE)
+    assert act(st) == A.TARGET_BASE + 1  # player 2 first: known to hold a missing item
+    play(st, A.TARGET_BASE + 1)
+    assert st.ph == P_TRADE_BUILD
+    # Italy needs none of its junk (Boots 0.3, the spare Camera 0.5): the cheapest goes; the Bug
+    # Spray (needed later for India) is not offered to a player who does not need it
+    assert act(st) == C + BOOTS
+    play(st, C + BOOTS)
+    assert act(st) == ASK + PHRASEBOOK
+    # to player 1 (heading for India) it gives the Bug Spray India needs
+    st.give = [0] * 30
+    st.ask = [0] * 30
+    st.partner = 1
+    assert act(st) == C + BUGSPRAY
+
+
+def test_six_player_heuristic_games_finish():
+    rate, _ = turn_cap_rate(12, {})
+    assert rate == 0.0
+
+
+@pytest.mark.slow
+def test_six_player_heuristic_games_finish_200():
+    # 19.5% of these games hit the turn cap before the trading change (see the doc page)
+    for params in ({}, {"extensions": "all"}):
+        rate, _ = turn_cap_rate(200, params)
+        assert rate <= 0.01

@@ -1,0 +1,64 @@
+"""Heuristic figures quoted in docs/games/itchy_feet.md, reproducible from the command line:
+
+    python -m travel_envs.games.itchy_feet.measure [--cap-games 200] [--win-games 500]
+
+- turn-cap rate: the share of all-heuristic 6-player games that end at ``max_turns`` (no winner);
+- win rate against random play in 2-player games, the heuristic's seat rotating.
+Seeds are the game indices, so every run gives the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from travel_envs.agents.base import RandomPolicy
+
+from .engine import ItchyFeetGame
+from .heuristic import HeuristicPolicy
+
+
+def turn_cap_rate(games: int, params: dict, num_players: int = 6) -> tuple[float, float]:
+    """(share of games ending at the turn cap, mean turns) of all-heuristic games."""
+    game = ItchyFeetGame(num_players=num_players, **params)
+    caps, turns = 0, []
+    for i in range(games):
+        policies = [HeuristicPolicy(1000 * i + s) for s in range(num_players)]
+        st = game.new_initial_state(np.random.default_rng(i))
+        while not st.is_terminal:
+            st.apply_action(policies[st.current_player].act(None, st.legal_action_mask(), st))
+        caps += st.winners() == []
+        turns.append(st.turn_number)
+    return caps / games, float(np.mean(turns))
+
+
+def win_rate_vs_random(games: int, params: dict, num_players: int = 2) -> float:
+    """The heuristic's win share against random players, its seat rotating game by game."""
+    game = ItchyFeetGame(num_players=num_players, **params)
+    wins = 0
+    for i in range(games):
+        seat = i % num_players
+        policies = [HeuristicPolicy(i) if s == seat else RandomPolicy(10_000 + i) for s in range(num_players)]
+        st = game.new_initial_state(np.random.default_rng(i))
+        while not st.is_terminal:
+            st.apply_action(policies[st.current_player].act(None, st.legal_action_mask(), st))
+        wins += st.winners() == [seat]
+    return wins / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap-games", type=int, default=200)
+    parser.add_argument("--win-games", type=int, default=500)
+    args = parser.parse_args()
+    for label, params in (("base", {}), ("all extensions", {"extensions": "all"})):
+        rate, turns = turn_cap_rate(args.cap_games, params)
+        print(f"{label}: 6-player heuristic games ending at the turn cap: {rate:.3f} "
+              f"({args.cap_games} games, mean {turns:.1f} turns)", flush=True)
+        win = win_rate_vs_random(args.win_games, params)
+        print(f"{label}: 2-player heuristic win rate vs random: {win:.3f} ({args.win_games} games)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
