@@ -13,6 +13,7 @@ name: tiny
 runs_dir: {runs}
 env:
   id: toy_game:RaceGame
+  allow_import: true
   params: {{num_players: 2, target: 7}}
   reward: margin
 opponents:
