@@ -156,6 +156,7 @@ class EvalCallback(BaseCallback):
                  eval_at_start: bool = False, meta: dict | None = None) -> None:
         super().__init__()
         self.eval_at_start = eval_at_start
+        self.last_evaluated: int | None = None  # steps of the latest evaluation of this session
         self.run_dir = run_dir
         self.cfg = cfg
         self.meta = meta
@@ -200,6 +201,7 @@ class EvalCallback(BaseCallback):
                 self._keep_if_best(steps, opp, s)
         if writer is not None:
             writer.flush()
+        self.last_evaluated = steps
         write_eval_csv(self.csv_path, rows)
         plot_learning_curve(rows, self.png_path, f"{cfg.name}: {cfg.env.id} {cfg.env.params}")
 

@@ -401,8 +401,9 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if limit is not None and limit.hit:
             print(f"time limit of {cfg.train.time_limit_minutes} min reached after {model.num_timesteps} steps")
         save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints, meta)
-        if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0:
-            eval_cb.evaluate_now()
+        if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0 \
+                and eval_cb.last_evaluated != model.num_timesteps:
+            eval_cb.evaluate_now()  # the last weights, unless the periodic evaluation just saw them
         final, final_steps = _save_final_model(cfg, model, run_dir, eval_cb, meta)
         vec_env.close()  # join the workers so that their CPU time is counted
         vec_env = None
