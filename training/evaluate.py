@@ -2,7 +2,9 @@
 
 Policies: "random", "heuristic" (the game's own), "expert" (a stronger rule-based player, where the
 game has one: Globetrotter), or a trained model (a path to a
-MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too).
+MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too; an RLlib
+checkpoint folder too). A model is read without running code from it, and played only on the table
+it was trained for: without --param, the env's parameters are those recorded in the model.
 
     # a trained model against the baselines, 1000 games each, on 2 processes
     python -m training.evaluate --env globetrotter_v0 --policy runs/x/final_model.zip \\
@@ -11,13 +13,17 @@ MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz wor
     # the same, taking env id and parameters from a run folder (model = its final_model.zip)
     python -m training.evaluate --run runs/x --games 1000
 
+    # an RLlib checkpoint (env and parameters from its run folder's config.yaml)
+    python -m training.evaluate --policy runs/rllib_x/checkpoints/final --opponents random heuristic
+
     # a round-robin league with Bradley-Terry Elo ratings
     python -m training.evaluate --env globetrotter_v0 --league random heuristic runs/x/final_model.zip \\
         --games 200
 
 Game g is dealt from seed (SEED, g // n) and rotates the seats by g % n, so every
 policy plays every seat on the same deals. "wins" counts sole wins; a shared win
-is a draw. The table is printed and written to --out (markdown).
+is a draw. The table is printed and written to --out (markdown). Bad input (a bad --param, a
+negative --seed, a corrupt or mismatched model file, a malformed run config) is a message and exit 2.
 """
 
 from __future__ import annotations
@@ -113,12 +119,14 @@ def _atomic_write(path: str, text: str) -> None:
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="travel-evaluate", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--env", help="env id, e.g. globetrotter_v0 (or 'module:GameClass')")
+    p.add_argument("--env", help="env id, e.g. globetrotter_v0 (or 'module:GameClass', which imports that "
+                   "module); default: from --run or the models")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                   help="env parameter, repeatable (default num_players=2 unless --run gives them)")
+                   help="env parameter, repeatable (default: --run's or the models' parameters, then num_players=2)")
     p.add_argument("--run", metavar="RUN_DIR", help="take env id/params from a training run folder; "
                    "--policy defaults to its final_model.zip")
-    p.add_argument("--policy", help="the policy under test (random, heuristic, expert or a model path)")
+    p.add_argument("--policy", help="the policy under test (random, heuristic, expert, a model path or an "
+                   "RLlib checkpoint folder)")
     p.add_argument("--opponents", nargs="+", default=None, help="baselines (default: random heuristic)")
     p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies with Elo")
     p.add_argument("--games", type=int, default=1000, help="games per opponent (per pair in league mode)")
