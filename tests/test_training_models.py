@@ -185,3 +185,11 @@ def test_evaluate_run_folder_with_a_bad_config(tmp_path, capsys):
     assert evaluate_cli.main(["--run", str(run), "--games", "2"]) == 2
     assert "allow_import: true" in capsys.readouterr().err
     assert not list(run.glob("evaluation_*"))
+
+
+def test_single_agent_env_refuses_a_model_opponent_of_another_table(tmp_path):
+    _, path = _saved(tmp_path)
+    with pytest.raises(ModelFileError, match="target: model 7 vs env 9"):
+        SingleAgentEnv(TOY, opponents=f"model:{path}", num_players=2, target=9)
+    env = SingleAgentEnv(TOY, opponents={f"model:{path}": 1.0, "random": 1.0}, num_players=2, target=7)
+    assert env.reset(seed=0)[0].shape == (3,)

@@ -24,6 +24,7 @@ import numpy as np
 
 from travel_envs.agents.games import resolve_game
 from travel_envs.agents.base import policy_action
+from travel_envs.agents.model import check_policy_fits
 from travel_envs.agents.pool import FixedOpponent, as_opponent_source
 from travel_envs.agents.registry import make_policy, reseed_policy
 from travel_envs.core.aec import RENDER_FPS, TravelAECEnv, check_seed
@@ -118,6 +119,9 @@ class SingleAgentEnv(gym.Env):
             source = as_opponent_source(opponents, self.env_key, seed=int(seeds[0].generate_state(1)[0]))
             self._sources = [source] * (n - 1)
         self.opponent_source = self._sources[0] if self._sources else None
+        for src in dict.fromkeys(self._sources):  # a model opponent trained for another table is refused
+            for policy in getattr(src, "policies", lambda: [])():
+                check_policy_fits(policy, self.raw, "build this env with the model's parameters")
         self._np_random, _ = gym.utils.seeding.np_random(int(seeds[-1].generate_state(1)[0]))
         self._seat_policies: list = [None] * n
         self.learner_seat = self.fixed_seat if self.fixed_seat is not None else 0
