@@ -91,6 +91,15 @@ def test_a_failed_resume_changes_nothing(tmp_path, monkeypatch, capsys):
     assert _listing(run_dir) == before
 
 
+def test_resume_refuses_other_env_parameters_and_changes_nothing(tmp_path, monkeypatch, capsys):
+    run_dir = _interrupted_run(tmp_path, monkeypatch, 128)
+    before = _listing(run_dir)
+    assert train_cli.main(["--resume", str(run_dir), "--set", "env.params.target=9"]) == 2
+    err = capsys.readouterr().err
+    assert "target: model 7 vs env 9" in err and "resume without changing env.params" in err
+    assert _listing(run_dir) == before
+
+
 def test_resume_without_a_checkpoint_creates_nothing(tmp_path, capsys):
     run_dir = tmp_path / "run"
     run_dir.mkdir()

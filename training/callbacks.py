@@ -60,15 +60,17 @@ def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[di
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    colours: dict[str, str] = {}
     for opp in dict.fromkeys(r["opponent"] for r in rows):
         rs = sorted((r for r in rows if r["opponent"] == opp), key=lambda r: int(r["timesteps"]))
         x = [int(r["timesteps"]) for r in rs]
-        ax.plot(x, [float(r["win_rate"]) for r in rs], marker="o", label=f"vs {opp}")
+        (line,) = ax.plot(x, [float(r["win_rate"]) for r in rs], marker="o", label=f"vs {opp}")
+        colours[opp] = line.get_color()
         ax.fill_between(x, [float(r["ci_low"]) for r in rs], [float(r["ci_high"]) for r in rs], alpha=0.2)
     for r in final or []:
         wr = float(r["win_rate"])
         ax.errorbar([int(r["timesteps"])], [wr], yerr=[[wr - float(r["ci_low"])], [float(r["ci_high"]) - wr]],
-                    marker="*", markersize=12, capsize=4, linestyle="none",
+                    marker="*", markersize=12, capsize=4, linestyle="none", color=colours.get(r["opponent"]),
                     label=f"final vs {r['opponent']} ({r['games']} games)")
     ax.set_xlabel("learner env steps")
     ax.set_ylabel("win rate (Wilson 95% band)")

@@ -293,6 +293,9 @@ def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, sna
     """
     from sb3_contrib import MaskablePPO
 
+    from travel_envs.agents.model import ModelFileError, check_policy_fits, load_model_policy
+    from travel_envs.wrappers.single_agent import make_raw_env
+
     from .callbacks import checkpoints_newest_first
 
     ckpts = checkpoints_newest_first(run_dir / "checkpoints")
@@ -308,6 +311,11 @@ def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, sna
             print(f"warning: checkpoint {ckpt} does not load ({_first_line(exc)}); trying an older one",
                   file=sys.stderr)
             continue
+        try:  # the env the config builds must be the checkpoint's (a --set env.params... cannot change it)
+            check_policy_fits(load_model_policy(ckpt, name=ckpt.name), make_raw_env(cfg.env.id, **cfg.env.params),
+                              "resume without changing env.params, or start a new run")
+        except ModelFileError as exc:
+            raise ConfigError(f"--resume {run_dir}: {exc}") from None
         # snapshots newer than the checkpoint belong to the lost part of the run
         snapshots = [str(p) for p in sorted(snap_dir.glob("snap_*.npz")) if int(p.stem.split("_")[1]) <= done]
         vec_env = build_vec_env(cfg, cfg.train.seed + 1 + int(time.time()) % 100000, snapshots)
