@@ -72,7 +72,7 @@ def test_env_problems_are_config_errors():
     msg = _error(_data(env__params={"num_players": 2, "board": "big"}))
     assert "env.id / env.params" in msg and "board" in msg
     # a game without a HeuristicPolicy cannot be given heuristic opponents
-    data = _data(env__id="toy_game:RaceGame", env__params={"num_players": 2})
+    data = _data(env__id="toy_game:RaceGame", env__allow_import=True, env__params={"num_players": 2})
     assert "use 'heuristic' but" in _error(data)
     data["eval"]["opponents"] = ["random"]
     data["policies"]["opponents"] = ["random"]

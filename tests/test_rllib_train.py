@@ -71,6 +71,17 @@ def test_tiny_run_trains_checkpoints_restores_and_evaluates(tmp_path, local_ray)
     text, summaries = evaluate_policy(policy, cfg, 2, "from checkpoint")
     assert "| rllib:learner | random | 2 |" in text and summaries[0]["games"] == 2
 
+    # ... and from the command line: the checkpoint folder is the policy, the env comes from the run's config
+    from training import evaluate as evaluate_cli
+
+    out_md = tmp_path / "cli.md"
+    assert evaluate_cli.main(["--policy", str(final), "--opponents", "random", "--games", "2",
+                              "--out", str(out_md)]) == 0
+    text = out_md.read_text()
+    assert text.startswith("## globetrotter_v0 {'num_players': 2}") and "| random | 2 |" in text
+    assert evaluate_cli.main(["--env", "globetrotter_v0", "--league", "random", f"model:{final}",
+                              "--games", "2"]) == 0
+
     # restored: the full algorithm continues from the final checkpoint
     cfg2 = load_config(TINY, [f"runs_dir={tmp_path}", f"train.restore_from={final}", "train.iterations=1",
                               "train.checkpoint_every=0", "eval.every=0", "eval.final_games=2"])

@@ -5,7 +5,7 @@ import pytest
 from training.config import ConfigError, apply_overrides, describe_keys, load_config, validate
 from training import train as train_cli
 
-TOY = {"env": {"id": "toy_game:RaceGame", "params": {"num_players": 2}}, "eval": {"opponents": ["random"]}}
+TOY = {"env": {"id": "toy_game:RaceGame", "allow_import": True, "params": {"num_players": 2}}, "eval": {"opponents": ["random"]}}
 
 
 def write(tmp_path, text, name="cfg.yaml"):
@@ -15,7 +15,7 @@ def write(tmp_path, text, name="cfg.yaml"):
 
 
 def test_defaults_and_overrides_resolve(tmp_path):
-    path = write(tmp_path, "env: {id: 'toy_game:RaceGame', params: {num_players: 3}}\neval: {opponents: [random]}\n")
+    path = write(tmp_path, "env: {id: 'toy_game:RaceGame', allow_import: true, params: {num_players: 3}}\neval: {opponents: [random]}\n")
     cfg = load_config(path, ["train.total_timesteps=5000", "net.pi=[32, 16]", "ppo.learning_rate=1e-3",
                              "opponents.mix={random: 1, snapshot: 2}"])
     assert cfg.train.total_timesteps == 5000
@@ -26,7 +26,7 @@ def test_defaults_and_overrides_resolve(tmp_path):
 
 
 def test_unknown_key_names_it_and_the_allowed_keys(tmp_path):
-    path = write(tmp_path, "env: {id: 'toy_game:RaceGame'}\ntrain:\n  total_steps: 10\n")
+    path = write(tmp_path, "env: {id: 'toy_game:RaceGame', allow_import: true}\ntrain:\n  total_steps: 10\n")
     with pytest.raises(ConfigError) as err:
         load_config(path)
     msg = str(err.value)
@@ -53,7 +53,7 @@ def test_unknown_key_names_it_and_the_allowed_keys(tmp_path):
     ("eval.select_best=heuristic", r"eval: .*select_best='heuristic' must be one of eval.opponents \['random'\]"),
 ])
 def test_bad_values_name_the_key_and_the_allowed_values(tmp_path, override, fragment):
-    path = write(tmp_path, "env: {id: 'toy_game:RaceGame', params: {num_players: 2}}\neval: {opponents: [random]}\n")
+    path = write(tmp_path, "env: {id: 'toy_game:RaceGame', allow_import: true, params: {num_players: 2}}\neval: {opponents: [random]}\n")
     with pytest.raises(ConfigError, match=fragment):
         load_config(path, [override])
 

@@ -1,6 +1,7 @@
 """A tiny end-to-end run on the toy game: train (interrupted) -> resume -> evaluate, in seconds."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ name: tiny
 runs_dir: {runs}
 env:
   id: toy_game:RaceGame
+  allow_import: true
   params: {{num_players: 2, target: 7}}
   reward: margin
 opponents:
@@ -151,3 +153,27 @@ def test_failure_before_first_checkpoint_leaves_nothing(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError, match="simulated crash"):
         train_cli.main(["--config", str(cfg), "--set", "pretrain.games=0"])
     assert not runs.exists() or not any(runs.iterdir())
+
+
+QUICKSTART = Path(__file__).resolve().parents[1] / "configs" / "quickstart.yaml"
+
+
+def test_quickstart_model_evaluates_with_the_readme_command(tmp_path, capsys):
+    """configs/quickstart.yaml sets chain_features: true; the README's league command names only the env
+    id, so the parameters come from the model's metadata (this used to crash in a numpy matmul)."""
+    overrides = [f"runs_dir={tmp_path / 'runs'}", "train.total_timesteps=64", "train.n_envs=1",
+                 "train.vec_env=dummy", "train.progress_bar=false", "ppo.n_steps=64", "ppo.batch_size=64",
+                 "pretrain.games=0", "eval.every_steps=0", "eval.final_games=2", "eval.processes=1"]
+    assert train_cli.main(["--config", str(QUICKSTART)] + [a for o in overrides for a in ("--set", o)]) == 0
+    (run_dir,) = (tmp_path / "runs").iterdir()
+    model = run_dir / "final_model.zip"
+    capsys.readouterr()
+    assert evaluate_cli.main(["--env", "globetrotter_v0", "--league", "random", "heuristic", str(model),
+                              "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "'chain_features': True" in out and "| rank | policy | Elo |" in out
+    # asking for the other table is refused with the flag to pass
+    assert evaluate_cli.main(["--env", "globetrotter_v0", "--param", "chain_features=false", "--policy", str(model),
+                              "--opponents", "random", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "chain_features: model True vs env False" in err and "--param chain_features=true" in err

@@ -41,7 +41,7 @@ def test_learner_loss_ends_with_learners_negative_reward():
     obs, reward, terminated, truncated, info = env.step(1)  # learner: 0 -> 2; opponent: 2 -> 3 wins
     assert terminated and not truncated
     assert reward == -1.0
-    assert info["winners"] == [1] and info["is_success"] is False
+    assert info["won"].tolist() == [0, 1] and info["is_success"] is False
     state = env.game_state
     assert state.winner == 1
     # the final observation is the learner's view (its own secret), not the winner's

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-from travel_envs.agents.model import policy_from_sb3
+from travel_envs.agents.model import policy_from_sb3, save_sb3_model
 from travel_envs.evaluation.arena import versus
 
 BEST_MODEL = "best_model.zip"  # the best periodically evaluated model (eval.select_best)
@@ -19,9 +19,18 @@ EVAL_FIELDS = ["timesteps", "wall_seconds", "opponent", "games", "wins", "draws"
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f".tmp_{path.name}")
     tmp.write_text(text)
     os.replace(tmp, path)
+
+
+def remove_leftover_tmp(run_dir: Path) -> list[Path]:
+    """Delete the ``.tmp_*`` files that a killed save left behind (every writer of a run folder
+    writes ``.tmp_<name>`` and renames it); returns what was removed."""
+    gone = [p for p in run_dir.rglob(".tmp_*") if p.is_file()]
+    for p in gone:
+        p.unlink(missing_ok=True)
+    return gone
 
 
 def read_eval_csv(path: Path) -> list[dict]:
@@ -32,7 +41,7 @@ def read_eval_csv(path: Path) -> list[dict]:
 
 
 def write_eval_csv(path: Path, rows: list[dict]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f".tmp_{path.name}")
     with tmp.open("w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=EVAL_FIELDS)
         w.writeheader()
@@ -41,19 +50,28 @@ def write_eval_csv(path: Path, rows: list[dict]) -> None:
     os.replace(tmp, path)
 
 
-def plot_learning_curve(rows: list[dict], path: Path, title: str) -> None:
-    """Win rate (with its Wilson band) against timesteps, one line per opponent."""
+def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[dict] | None = None) -> None:
+    """Win rate (with its Wilson band) against timesteps, one line per opponent; ``final`` rows
+    (the final evaluation: timesteps, opponent, games, win_rate, ci_low, ci_high) are drawn as stars
+    with their interval."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    colours: dict[str, str] = {}
     for opp in dict.fromkeys(r["opponent"] for r in rows):
         rs = sorted((r for r in rows if r["opponent"] == opp), key=lambda r: int(r["timesteps"]))
         x = [int(r["timesteps"]) for r in rs]
-        ax.plot(x, [float(r["win_rate"]) for r in rs], marker="o", label=f"vs {opp}")
+        (line,) = ax.plot(x, [float(r["win_rate"]) for r in rs], marker="o", label=f"vs {opp}")
+        colours[opp] = line.get_color()
         ax.fill_between(x, [float(r["ci_low"]) for r in rs], [float(r["ci_high"]) for r in rs], alpha=0.2)
+    for r in final or []:
+        wr = float(r["win_rate"])
+        ax.errorbar([int(r["timesteps"])], [wr], yerr=[[wr - float(r["ci_low"])], [float(r["ci_high"]) - wr]],
+                    marker="*", markersize=12, capsize=4, linestyle="none", color=colours.get(r["opponent"]),
+                    label=f"final vs {r['opponent']} ({r['games']} games)")
     ax.set_xlabel("learner env steps")
     ax.set_ylabel("win rate (Wilson 95% band)")
     ax.set_ylim(0, 1)
@@ -61,8 +79,8 @@ def plot_learning_curve(rows: list[dict], path: Path, title: str) -> None:
     ax.set_title(title)
     ax.legend(loc="lower right")
     fig.tight_layout()
-    tmp = path.with_name(path.name + ".tmp.png")
-    fig.savefig(tmp)
+    tmp = path.with_name(f".tmp_{path.name}")
+    fig.savefig(tmp, format="png")
     plt.close(fig)
     os.replace(tmp, path)
 
@@ -102,8 +120,10 @@ class ProgressBar(BaseCallback):
 class SnapshotCallback(BaseCallback):
     """Every ``every`` steps freeze the learner into ``snapshots/`` and hand it to every env's pool."""
 
-    def __init__(self, folder: Path, every: int, start_after: int = 0, add_at_start: bool = False) -> None:
+    def __init__(self, folder: Path, every: int, start_after: int = 0, add_at_start: bool = False,
+                 meta: dict | None = None) -> None:
         super().__init__()
+        self.meta = meta
         self.folder = folder
         self.every = every
         self.next_at = start_after + every
@@ -116,7 +136,7 @@ class SnapshotCallback(BaseCallback):
 
     def add_snapshot(self) -> Path:
         path = self.folder / f"snap_{self.model.num_timesteps:010d}.npz"
-        policy_from_sb3(self.model.policy, deterministic=False, name="snapshot").save(path)
+        policy_from_sb3(self.model.policy, deterministic=False, name="snapshot", meta=self.meta).save(path)
         self.training_env.env_method("add_snapshot", str(path))
         return path
 
@@ -128,14 +148,20 @@ class SnapshotCallback(BaseCallback):
 
 
 class EvalCallback(BaseCallback):
-    """Greedy learner vs each baseline every ``every`` steps -> eval.csv, learning_curve.png, TensorBoard."""
+    """Greedy learner vs each baseline every ``every`` steps -> eval.csv, learning_curve.png, TensorBoard.
+
+    TensorBoard gets each evaluation at the very step eval.csv records (written
+    straight to the run's event file, not at SB3's next log dump), so the two agree.
+    """
 
     def __init__(self, run_dir: Path, cfg, start_wall: float, status: dict, every: int, start_after: int,
-                 eval_at_start: bool = False) -> None:
+                 eval_at_start: bool = False, meta: dict | None = None) -> None:
         super().__init__()
         self.eval_at_start = eval_at_start
+        self.last_evaluated: int | None = None  # steps of the latest evaluation of this session
         self.run_dir = run_dir
         self.cfg = cfg
+        self.meta = meta
         self.every = every
         self.next_at = start_after + every if every else None
         self.status = status
@@ -144,9 +170,17 @@ class EvalCallback(BaseCallback):
         self.png_path = run_dir / "learning_curve.png"
         self.best_path = run_dir / BEST_MODEL
         self.best_info_path = run_dir / "best.json"
-        self.best = json.loads(self.best_info_path.read_text()) if self.best_info_path.is_file() else None
+        self.best = read_json(self.best_info_path)
         if self.best is not None and self.best.get("opponent") != cfg.eval.select_best:
             self.best = None  # chosen against another opponent (a resume changed eval.select_best)
+
+    def _tensorboard_writer(self):
+        from stable_baselines3.common.logger import TensorBoardOutputFormat
+
+        for fmt in getattr(self.model.logger, "output_formats", []):
+            if isinstance(fmt, TensorBoardOutputFormat):
+                return fmt.writer
+        return None
 
     def evaluate_now(self) -> None:
         cfg = self.cfg
@@ -154,17 +188,22 @@ class EvalCallback(BaseCallback):
         rows = read_eval_csv(self.csv_path)
         steps = self.model.num_timesteps
         rows = [r for r in rows if int(r["timesteps"]) != steps]
+        writer = self._tensorboard_writer()
         for opp in cfg.eval.opponents:
             res = versus(cfg.env.id, candidate, opp, cfg.eval.games, seed=cfg.eval.seed,
                          env_params=cfg.env.params, processes=cfg.eval.processes, names=["learner", opp])
             s = res.summary(0)
             rows.append({"timesteps": steps, "wall_seconds": round(time.time() - self.wall0, 1), "opponent": opp,
                          **{k: s[k] for k in EVAL_FIELDS[3:]}})
-            self.logger.record(f"eval/win_rate_vs_{opp}", s["win_rate"])
-            self.logger.record(f"eval/mean_margin_vs_{opp}", s["mean_margin"])
+            if writer is not None:
+                writer.add_scalar(f"eval/win_rate_vs_{opp}", s["win_rate"], steps)
+                writer.add_scalar(f"eval/mean_margin_vs_{opp}", s["mean_margin"], steps)
             self.status[f"vs_{opp}"] = f"{100 * s['win_rate']:.0f}%"
             if opp == cfg.eval.select_best:
                 self._keep_if_best(steps, opp, s)
+        if writer is not None:
+            writer.flush()
+        self.last_evaluated = steps
         write_eval_csv(self.csv_path, rows)
         plot_learning_curve(rows, self.png_path, f"{cfg.name}: {cfg.env.id} {cfg.env.params}")
 
@@ -173,9 +212,7 @@ class EvalCallback(BaseCallback):
         score = (s["win_rate"], s["mean_margin"])
         if self.best is not None and score <= (self.best["win_rate"], self.best["mean_margin"]):
             return
-        tmp = self.best_path.with_name(".tmp_" + self.best_path.name)
-        self.model.save(tmp)
-        os.replace(tmp, self.best_path)
+        save_sb3_model(self.model, self.best_path, self.meta)
         self.best = {"timesteps": steps, "opponent": opp, "win_rate": s["win_rate"],
                      "mean_margin": s["mean_margin"], "games": s["games"]}
         atomic_write_text(self.best_info_path, json.dumps(self.best, indent=2) + "\n")
@@ -192,18 +229,36 @@ class EvalCallback(BaseCallback):
         return True
 
 
-class CheckpointCallback(BaseCallback):
-    """Every ``every`` steps save ``checkpoints/ckpt_<steps>.zip`` atomically; keep the newest ``keep``."""
+def read_json(path: Path) -> dict | None:
+    """A JSON object file, or None when it is missing or unreadable (a killed write, a hand edit)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
-    def __init__(self, folder: Path, every: int, keep: int, start_after: int = 0) -> None:
+
+class CheckpointCallback(BaseCallback):
+    """Every ``every`` steps save ``checkpoints/ckpt_<steps>.zip`` atomically; keep the newest ``keep``.
+
+    ``on_save(model)`` runs after each save (the trainer updates state.json there,
+    so a killed run still says how far it got)."""
+
+    def __init__(self, folder: Path, every: int, keep: int, start_after: int = 0, meta: dict | None = None,
+                 on_save=None) -> None:
         super().__init__()
         self.folder = folder
         self.every = every
         self.keep = keep
+        self.meta = meta
+        self.on_save = on_save
         self.next_at = start_after + every
 
     def save_now(self) -> Path:
-        return save_checkpoint(self.model, self.folder, self.keep)
+        path = save_checkpoint(self.model, self.folder, self.keep, self.meta)
+        if self.on_save is not None:
+            self.on_save(self.model)
+        return path
 
     def _on_step(self) -> bool:
         if self.model.num_timesteps >= self.next_at:
@@ -212,20 +267,21 @@ class CheckpointCallback(BaseCallback):
         return True
 
 
-def save_checkpoint(model, folder: Path, keep: int) -> Path:
+def save_checkpoint(model, folder: Path, keep: int, meta: dict | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"ckpt_{model.num_timesteps:010d}.zip"
-    tmp = folder / f".tmp_ckpt_{os.getpid()}.zip"
-    model.save(tmp)
-    os.replace(tmp, path)
+    path = save_sb3_model(model, folder / f"ckpt_{model.num_timesteps:010d}.zip", meta)
     for old in sorted(folder.glob("ckpt_*.zip"))[:-keep]:
         old.unlink()
     return path
 
 
+def checkpoints_newest_first(folder: Path) -> list[Path]:
+    return sorted(folder.glob("ckpt_*.zip"), reverse=True)
+
+
 def latest_checkpoint(folder: Path) -> Path | None:
-    ckpts = sorted(folder.glob("ckpt_*.zip"))
-    return ckpts[-1] if ckpts else None
+    ckpts = checkpoints_newest_first(folder)
+    return ckpts[0] if ckpts else None
 
 
 class TimeLimit(BaseCallback):

@@ -15,7 +15,7 @@ from typing import Any, Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from travel_envs.agents.registry import check_policy_spec
+from travel_envs.agents.registry import check_policy_spec, is_model_spec, model_path
 from travel_envs.core.game import ParameterError
 
 
@@ -30,7 +30,10 @@ class _Section(BaseModel):
 class EnvSection(_Section):
     """Which game, with which parameters, and where the learner sits."""
 
-    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()) or 'module:GameClass'")
+    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()); 'module:GameClass' "
+                    "only with allow_import: true")
+    allow_import: bool = Field(False, description="allow an env.id of the form 'module:GameClass': that module "
+                               "is imported, i.e. its code runs (only for code you trust)")
     params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
                                    description="game parameters + adapter parameters (reward_mode, max_decisions)")
     learner_seat: Optional[int] = Field(None, ge=0, description="null: a random seat every episode")
@@ -240,7 +243,16 @@ def read_yaml(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"config file not found: {path}")
-    text = path.read_text()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a text file (a YAML config is UTF-8 text); give a config such as "
+                          "configs/quickstart.yaml") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config: {exc.strerror or exc}") from None
+    if "\x00" in text:
+        raise ConfigError(f"{path}: not a text file (it holds NUL bytes); give a YAML config such as "
+                          "configs/quickstart.yaml")
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -286,6 +298,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         cfg = TrainingConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(format_validation_error(exc, source, TrainingConfig)) from None
+    check_env_id(cfg.env.id, cfg.env.allow_import, source)
     if check_env:
         from travel_envs.wrappers.single_agent import make_raw_env
 
@@ -306,7 +319,31 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
                 game_policy_class(cfg.env.id, name)
             except ParameterError as exc:
                 raise ConfigError(f"{source}: opponents / eval / pretrain use {name!r} but {exc}") from None
+        check_models_fit(sorted(s for s in used if is_model_spec(s)), raw, source)
     return cfg
+
+
+def check_env_id(env_id: str, allow_import: bool, source: str) -> None:
+    """A 'module:GameClass' env id imports (runs) that module: only with ``env.allow_import: true``."""
+    if ":" in str(env_id) and not allow_import:
+        from travel_envs.core.registry import list_envs
+
+        raise ConfigError(
+            f"{source}: env.id={env_id!r} names a Python module, and using it would import (run) that "
+            f"module's code; use a registered env id {list_envs()}, or set env.allow_import: true if you "
+            "trust that code")
+
+
+def check_models_fit(specs: list[str], raw, source: str) -> None:
+    """Every ``model:`` policy of the config must have been trained for this env (game, parameters, sizes)."""
+    from travel_envs.agents.model import ModelFileError, check_policy_fits, load_model_policy
+
+    for spec in specs:
+        try:
+            check_policy_fits(load_model_policy(model_path(spec), name=spec), raw,
+                              "set env.params to the model's values or use another model")
+        except (ModelFileError, FileNotFoundError) as exc:
+            raise ConfigError(f"{source}: {exc}") from None
 
 
 def load_config(path: str | Path, overrides: list[str] | None = None, check_env: bool = True) -> TrainingConfig:

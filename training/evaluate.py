@@ -2,7 +2,9 @@
 
 Policies: "random", "heuristic" (the game's own), "expert" (a stronger rule-based player, where the
 game has one: Globetrotter), or a trained model (a path to a
-MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too).
+MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too; an RLlib
+checkpoint folder too). A model is read without running code from it, and played only on the table
+it was trained for: without --param, the env's parameters are those recorded in the model.
 
     # a trained model against the baselines, 1000 games each, on 2 processes
     python -m training.evaluate --env globetrotter_v0 --policy runs/x/final_model.zip \\
@@ -11,13 +13,17 @@ MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz wor
     # the same, taking env id and parameters from a run folder (model = its final_model.zip)
     python -m training.evaluate --run runs/x --games 1000
 
+    # an RLlib checkpoint (env and parameters from its run folder's config.yaml)
+    python -m training.evaluate --policy runs/rllib_x/checkpoints/final --opponents random heuristic
+
     # a round-robin league with Bradley-Terry Elo ratings
     python -m training.evaluate --env globetrotter_v0 --league random heuristic runs/x/final_model.zip \\
         --games 200
 
 Game g is dealt from seed (SEED, g // n) and rotates the seats by g % n, so every
 policy plays every seat on the same deals. "wins" counts sole wins; a shared win
-is a draw. The table is printed and written to --out (markdown).
+is a draw. The table is printed and written to --out (markdown). Bad input (a bad --param, a
+negative --seed, a corrupt or mismatched model file, a malformed run config) is a message and exit 2.
 """
 
 from __future__ import annotations
@@ -36,21 +42,91 @@ def _parse_params(items: list[str]) -> dict:
     params = {}
     for item in items or []:
         key, sep, raw = item.partition("=")
-        if not sep:
+        if not sep or not key.strip():
             raise ParameterError(f"--param {item!r}: expected NAME=VALUE, e.g. num_players=2")
-        params[key.strip()] = yaml.safe_load(raw)
+        try:
+            params[key.strip()] = yaml.safe_load(raw)
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or type(exc).__name__
+            raise ParameterError(f"--param {item!r}: cannot read the value ({problem}); values are YAML: "
+                                 "2, true, 0.5, text") from None
     return params
+
+
+def _check_counts(args) -> None:
+    for flag, value, low in (("--games", args.games, 1), ("--processes", args.processes, 1),
+                             ("--seed", args.seed, 0)):
+        if value < low:
+            raise ParameterError(f"{flag}={value} is not allowed; it must be an integer >= {low}")
+
+
+def _model_env(specs: list[str], env_id: str | None) -> tuple[str | None, dict]:
+    """Env id and parameters recorded with the models among ``specs`` (saved with every model since
+    the metadata exists): the evaluation plays on the table the models were trained for."""
+    from travel_envs.agents.model import read_model_metadata
+    from travel_envs.agents.registry import is_model_spec, model_path
+    from travel_envs.core.registry import list_envs
+
+    found = []
+    for spec in specs:
+        if isinstance(spec, str) and is_model_spec(spec):
+            meta = read_model_metadata(model_path(spec))
+            if meta and meta.get("env_id"):
+                found.append((spec, meta))
+    if env_id is None:
+        ids = sorted({m["env_id"] for _, m in found})
+        if len(ids) > 1:
+            raise ParameterError(f"the models were trained on different envs {ids}; give --env ENV_ID")
+        if not ids:
+            return None, {}
+        env_id = ids[0]
+        if env_id not in list_envs():
+            raise ParameterError(f"the model was trained on env {env_id!r}, a Python module: importing it runs "
+                                 f"its code, so it is not done implicitly; pass --env {env_id} if you trust it")
+    params: dict = {}
+    owner: dict = {}
+    for spec, meta in found:
+        if meta["env_id"] != env_id:
+            continue  # the fit check names the mismatch
+        for k, v in (meta.get("env_params") or {}).items():
+            if k in params and params[k] != v:
+                raise ParameterError(f"{owner[k]} and {spec} were trained with different {k} ({params[k]!r} vs "
+                                     f"{v!r}); evaluate them separately, or pass --param {k}=VALUE")
+            params[k], owner[k] = v, spec
+    return env_id, params
+
+
+def _check_models(specs: list[str], raw) -> None:
+    """Every model must fit the env; the error says which --param flags the model needs."""
+    from travel_envs.agents.model import check_policy_fits, load_model_policy, param_flags, read_model_metadata
+    from travel_envs.agents.registry import is_model_spec, model_path
+
+    for spec in dict.fromkeys(specs):
+        if isinstance(spec, str) and is_model_spec(spec):
+            meta = read_model_metadata(model_path(spec))
+            hint = (f"pass the model's parameters: {param_flags(meta)}" if meta and meta.get("env_params")
+                    else "pass the parameters it was trained with (--param NAME=VALUE, or --run RUN_DIR)")
+            check_policy_fits(load_model_policy(model_path(spec), name=spec), raw, hint)
+
+
+def _atomic_write(path: str, text: str) -> None:
+    out = Path(path)
+    tmp = out.with_name(f".tmp_{out.name}")
+    tmp.write_text(text)
+    tmp.replace(out)
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="travel-evaluate", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--env", help="env id, e.g. globetrotter_v0 (or 'module:GameClass')")
+    p.add_argument("--env", help="env id, e.g. globetrotter_v0 (or 'module:GameClass', which imports that "
+                   "module); default: from --run or the models")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                   help="env parameter, repeatable (default num_players=2 unless --run gives them)")
+                   help="env parameter, repeatable (default: --run's or the models' parameters, then num_players=2)")
     p.add_argument("--run", metavar="RUN_DIR", help="take env id/params from a training run folder; "
                    "--policy defaults to its final_model.zip")
-    p.add_argument("--policy", help="the policy under test (random, heuristic, expert or a model path)")
+    p.add_argument("--policy", help="the policy under test (random, heuristic, expert, a model path or an "
+                   "RLlib checkpoint folder)")
     p.add_argument("--opponents", nargs="+", default=None, help="baselines (default: random heuristic)")
     p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies with Elo")
     p.add_argument("--games", type=int, default=1000, help="games per opponent (per pair in league mode)")
@@ -83,30 +159,44 @@ def run(args) -> str:
     from travel_envs.evaluation.report import league_table, match_table
     from travel_envs.wrappers.single_agent import make_raw_env
 
-    env_id, params = args.env, _parse_params(args.param)
+    from .config import load_config
+
+    _check_counts(args)
+    env_id, explicit = args.env, _parse_params(args.param)
+    base: dict = {}
     policy = args.policy
     if args.run:
         run_dir = Path(args.run)
         cfg_path = run_dir / "config.yaml"
         if not cfg_path.is_file():
             raise ParameterError(f"--run {run_dir}: not a run folder (no config.yaml)")
-        cfg = yaml.safe_load(cfg_path.read_text())
-        env_id = env_id or cfg["env"]["id"]
-        params = {**cfg["env"]["params"], **params}
+        cfg = load_config(cfg_path, check_env=False)
+        env_id = env_id or cfg.env.id
+        base = dict(cfg.env.params)
         if policy is None and not args.league:
             policy = str(run_dir / "final_model.zip")
-    if not env_id:
-        raise ParameterError("give --env ENV_ID (or --run RUN_DIR)")
+    if args.league:
+        specs = list(args.league)
+    else:
+        if policy is None:
+            raise ParameterError("give --policy (or --league, or --run RUN_DIR)")
+        specs = [policy, *(args.opponents or ["random", "heuristic"])]
+    for s in specs:
+        check_policy_spec(s)
     if not args.run:
-        params.setdefault("num_players", 2)
-    n = make_raw_env(env_id, **params).game.num_players  # bad env/params fail here
+        env_id, base = _model_env(specs, env_id)
+    if not env_id:
+        raise ParameterError("give --env ENV_ID (or --run RUN_DIR, or a model saved with its env)")
+    params = {**base, **explicit}
+    params.setdefault("num_players", 2)
+    raw = make_raw_env(env_id, **params)  # bad env/params fail here
+    n = raw.game.num_players
+    _check_models(specs, raw)
     det = not args.stochastic
     header = f"## {env_id} {params}\n\n"
     if args.league and args.save_replays:
         raise ParameterError("--save-replays keeps the games of --policy against --opponents, not of a --league")
     if args.league:
-        for s in args.league:
-            check_policy_spec(s)
         names = [policy_label(s) for s in args.league]
         pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(args.league)]
         names, wins = league(env_id, pols, args.games, seed=args.seed, env_params=params,
@@ -117,15 +207,9 @@ def run(args) -> str:
                 + league_table(names, wins, elo))
         summaries = {"names": names, "wins": wins.tolist(), "elo": elo}
     else:
-        if policy is None:
-            raise ParameterError("give --policy (or --league, or --run RUN_DIR)")
-        check_policy_spec(policy)
-        opponents = args.opponents or ["random", "heuristic"]
-        for o in opponents:
-            check_policy_spec(o)
         cand = make_policy(policy, env_id, seed=args.seed, deterministic=det)
         rows = []
-        for opp in opponents:
+        for opp in specs[1:]:
             res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
                          processes=args.processes, names=[policy_label(policy), opp])
             rows.append(res.summary(0))
@@ -139,19 +223,24 @@ def run(args) -> str:
     print(text)
     out = args.out or (str(Path(args.run) / f"evaluation_{args.seed}.md") if args.run else None)
     if out:
-        Path(out).write_text(text)
+        _atomic_write(out, text)
         print(f"written: {out}")
     if args.json:
-        Path(args.json).write_text(json.dumps(summaries, indent=2) + "\n")
+        _atomic_write(args.json, json.dumps(summaries, indent=2) + "\n")
     return text
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    from .config import ConfigError
+
     try:
         run(args)
-    except (ParameterError, FileNotFoundError) as exc:
+    except (ParameterError, ConfigError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -31,12 +31,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from travel_envs.core.game import ParameterError
 
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
 
@@ -116,22 +119,40 @@ def new_run_dir(cfg: TrainingConfig) -> Path:
     return run_dir
 
 
+def _read_state(run_dir: Path, warn: bool = False) -> dict:
+    """state.json as a dict; a missing file is {}, an unreadable one too (said once with ``warn``)."""
+    from .callbacks import read_json
+
+    path = run_dir / "state.json"
+    state = read_json(path)
+    if state is None:
+        if warn and path.exists():
+            print(f"warning: {path} is unreadable (not a JSON object; a killed write or a hand edit); "
+                  "the wall and CPU time of earlier sessions are lost and the file is written anew",
+                  file=sys.stderr)
+        return {}
+    return state
+
+
 def _write_state(run_dir: Path, **fields) -> None:
     from .callbacks import atomic_write_text
 
-    path = run_dir / "state.json"
-    state = json.loads(path.read_text()) if path.is_file() else {}
+    state = _read_state(run_dir)
     state.update(fields)
-    atomic_write_text(path, json.dumps(state, indent=2) + "\n")
+    atomic_write_text(run_dir / "state.json", json.dumps(state, indent=2) + "\n")
 
 
-def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None = None) -> str:
-    """Play the trained model against the final opponents; print and return the markdown table."""
+def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None = None,
+                     model_steps: int | None = None) -> str:
+    """Play the trained model against the final opponents; print and return the markdown table.
+
+    With a run folder the results also go to evaluation.md, final_eval.json, the learning
+    curve (stars at ``model_steps``, the steps the final model was trained for) and TensorBoard."""
     from travel_envs.agents.model import load_model_policy
     from travel_envs.evaluation.arena import versus
     from travel_envs.evaluation.report import match_table
 
-    from .callbacks import atomic_write_text
+    from .callbacks import atomic_write_text, plot_learning_curve, read_eval_csv
 
     opponents = cfg.eval.final_opponents or cfg.eval.opponents
     candidate = load_model_policy(model_path, deterministic=True, name="trained")
@@ -150,6 +171,18 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
         atomic_write_text(run_dir / "final_eval.json", json.dumps(
             [{k: v for k, v in s.items() if k != "per_seat"} | {"per_seat": {str(a): b for a, b in s["per_seat"].items()}}
              for s in summaries], indent=2) + "\n")
+        if model_steps is not None:
+            final = [{"timesteps": model_steps, "opponent": opp, "games": s["games"], "win_rate": s["win_rate"],
+                      "ci_low": s["ci_low"], "ci_high": s["ci_high"]} for opp, s in zip(opponents, summaries)]
+            plot_learning_curve(read_eval_csv(run_dir / "eval.csv"), run_dir / "learning_curve.png",
+                                f"{cfg.name}: {cfg.env.id} {cfg.env.params}", final=final)
+            if cfg.train.tensorboard:
+                from torch.utils.tensorboard import SummaryWriter
+
+                with SummaryWriter(str(run_dir / "tb" / "final_evaluation")) as writer:
+                    for opp, s in zip(opponents, summaries):
+                        writer.add_scalar(f"final/win_rate_vs_{opp}", s["win_rate"], model_steps)
+                        writer.add_scalar(f"final/mean_margin_vs_{opp}", s["mean_margin"], model_steps)
     print(header + table)
     return table
 
@@ -194,33 +227,48 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     return stats
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (env workers, evaluation pools)."""
+def _cpu_seconds(vec_env=None) -> float:
+    """CPU time of this process, of its finished children (evaluation pools, joined env workers)
+    and of the running SubprocVecEnv workers of ``vec_env`` (read from /proc where there is one)."""
     import resource
 
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    total = own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    for proc in getattr(vec_env, "processes", None) or []:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
 
 
-def _prev_cpu(run_dir: Path) -> float:
-    """CPU seconds recorded by earlier sessions of this run."""
-    path = run_dir / "state.json"
-    return float(json.loads(path.read_text()).get("cpu_seconds", 0.0)) if path.is_file() else 0.0
+def _model_meta(cfg: TrainingConfig, model) -> dict:
+    """The metadata saved with every model, checkpoint and snapshot of this run."""
+    from travel_envs.agents.model import _activation_name, model_metadata
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    activation = _activation_name(model.policy.activation_fn())
+    return model_metadata(cfg.env.id, make_raw_env(cfg.env.id, **cfg.env.params), cfg.env.params, activation)
 
 
-def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, eval_cb: EvalCallback) -> Path:
+def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, eval_cb: EvalCallback,
+                      meta: dict) -> tuple[Path, int]:
     """Write final_model.zip: the last weights, or with ``eval.select_best`` the best evaluated model
-    (then the last weights go to last_model.zip)."""
+    (then the last weights go to last_model.zip). Returns the path and the steps that model had."""
+    from travel_envs.agents.model import save_sb3_model
+
     final = run_dir / "final_model.zip"
     last = run_dir / ("last_model.zip" if cfg.eval.select_best else "final_model.zip")
-    tmp = run_dir / f".tmp_{last.name}"
-    model.save(tmp)
-    tmp.replace(last)
+    save_sb3_model(model, last, meta)
+    steps = model.num_timesteps
     if cfg.eval.select_best:
+        tmp = run_dir / f".tmp_{final.name}"
         if eval_cb.best is not None and eval_cb.best_path.is_file():
             b = eval_cb.best
             shutil.copyfile(eval_cb.best_path, tmp)
+            steps = int(b["timesteps"])
             print(f"final model: the one evaluated at {b['timesteps']} steps "
                   f"({100 * b['win_rate']:.0f}% against {b['opponent']} over {b['games']} games); "
                   f"the last weights are in {last.name}")
@@ -228,64 +276,121 @@ def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, ev
             shutil.copyfile(last, tmp)
             print(f"final model: the last weights (no model was evaluated against {cfg.eval.select_best})")
         tmp.replace(final)
-    return final
+    return final, steps
+
+
+def _first_line(exc: BaseException, limit: int = 200) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0][:limit]}" if text else type(exc).__name__
+
+
+def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, snap_dir: Path):
+    """The newest checkpoint of ``run_dir`` that loads: ``(model, vec_env, ckpt, snapshots)``.
+
+    A checkpoint that fails to load (cut short by a killed copy, damaged) is
+    reported and the next older one is tried; none loading is a ConfigError
+    listing why. Nothing in the run folder is written here.
+    """
+    from sb3_contrib import MaskablePPO
+
+    from travel_envs.agents.model import ModelFileError, check_policy_fits, load_model_policy
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    from .callbacks import checkpoints_newest_first
+
+    ckpts = checkpoints_newest_first(run_dir / "checkpoints")
+    if not ckpts:
+        raise ConfigError(f"--resume {run_dir}: no checkpoint in {run_dir / 'checkpoints'} to continue from "
+                          "(a run stopped before its first checkpoint cannot be resumed; start it again)")
+    problems = []
+    for ckpt in ckpts:
+        try:
+            done = int(MaskablePPO.load(ckpt, device="cpu").num_timesteps)
+        except Exception as exc:  # any failure to unzip or unpickle makes this checkpoint unusable
+            problems.append(f"{ckpt.name}: {_first_line(exc)}")
+            print(f"warning: checkpoint {ckpt} does not load ({_first_line(exc)}); trying an older one",
+                  file=sys.stderr)
+            continue
+        try:  # the env the config builds must be the checkpoint's (a --set env.params... cannot change it)
+            check_policy_fits(load_model_policy(ckpt, name=ckpt.name), make_raw_env(cfg.env.id, **cfg.env.params),
+                              "resume without changing env.params, or start a new run")
+        except ModelFileError as exc:
+            raise ConfigError(f"--resume {run_dir}: {exc}") from None
+        # snapshots newer than the checkpoint belong to the lost part of the run
+        snapshots = [str(p) for p in sorted(snap_dir.glob("snap_*.npz")) if int(p.stem.split("_")[1]) <= done]
+        vec_env = build_vec_env(cfg, cfg.train.seed + 1 + int(time.time()) % 100000, snapshots)
+        try:
+            model = MaskablePPO.load(ckpt, env=vec_env, device=cfg.train.device,
+                                     tensorboard_log=str(tb_dir) if tb_dir else None)
+        except Exception as exc:
+            vec_env.close()
+            raise ConfigError(f"--resume {run_dir}: checkpoint {ckpt.name} does not fit the config's env "
+                              f"({_first_line(exc, 300)}); resume without changing env.*") from None
+        return model, vec_env, ckpt, snapshots
+    raise ConfigError(f"--resume {run_dir}: no checkpoint loads:\n  " + "\n  ".join(problems))
 
 
 def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
-    """Run (or resume) training; returns the run folder."""
+    """Run (or resume) training; returns the run folder.
+
+    A resume writes nothing in the run folder (config.yaml included) until a
+    checkpoint has loaded; then leftover ``.tmp_*`` files of a killed save go.
+    """
     import torch
 
     from .callbacks import (CheckpointCallback, EvalCallback, ProgressBar, SnapshotCallback,
-                            atomic_write_text, latest_checkpoint, save_checkpoint)
+                            atomic_write_text, latest_checkpoint, remove_leftover_tmp, save_checkpoint)
 
     torch.set_num_threads(cfg.train.torch_threads)
     fresh = resume_dir is None
     run_dir = new_run_dir(cfg) if fresh else resume_dir
     ckpt_dir, snap_dir = run_dir / "checkpoints", run_dir / "snapshots"
-    prev_wall = 0.0
     tb_dir = run_dir / "tb" if cfg.train.tensorboard else None
     vec_env = model = None
+    loaded = fresh  # a resumed run folder is written to only once its checkpoint has loaded
     wall0 = time.time()
     cpu0 = _cpu_seconds()
+    prev_wall = prev_cpu = 0.0
+    final_steps = 0
     try:
-        atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
-        ckpt_dir.mkdir(exist_ok=True)
-        snap_dir.mkdir(exist_ok=True)
-        prev_wall = 0.0
-        if not fresh:
-            ckpt = latest_checkpoint(ckpt_dir)
-            if ckpt is None:
-                raise ConfigError(f"--resume {run_dir}: no checkpoint in {ckpt_dir}")
-            prev_wall = float(json.loads((run_dir / "state.json").read_text()).get("wall_seconds", 0.0)) \
-                if (run_dir / "state.json").is_file() else 0.0
-        snapshots = [str(p) for p in sorted(snap_dir.glob("snap_*.npz"))]
-        if not fresh:
-            # snapshots newer than the checkpoint belong to the lost part of the run
-            done = int(ckpt.stem.split("_")[1])
-            snapshots = [s for s in snapshots if int(Path(s).stem.split("_")[1]) <= done]
-        vec_env = build_vec_env(cfg, cfg.train.seed + (0 if fresh else 1 + int(time.time()) % 100000), snapshots)
         if fresh:
+            atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
+            ckpt_dir.mkdir(exist_ok=True)
+            snap_dir.mkdir(exist_ok=True)
+            snapshots: list[str] = []
+            vec_env = build_vec_env(cfg, cfg.train.seed, snapshots)
             model = build_model(cfg, vec_env, tb_dir)
             if cfg.pretrain.games:
                 pretrain(cfg, model, run_dir)
         else:
-            from sb3_contrib import MaskablePPO
-
-            model = MaskablePPO.load(ckpt, env=vec_env, device=cfg.train.device,
-                                     tensorboard_log=str(tb_dir) if tb_dir else None)
+            earlier = _read_state(run_dir, warn=True)
+            prev_wall = float(earlier.get("wall_seconds", 0.0) or 0.0)
+            prev_cpu = float(earlier.get("cpu_seconds", 0.0) or 0.0)
+            model, vec_env, ckpt, snapshots = _load_resumable(run_dir, cfg, tb_dir, snap_dir)
+            loaded = True
+            for p in remove_leftover_tmp(run_dir):
+                print(f"removed {p} (left by a killed save)")
+            atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
+            snap_dir.mkdir(exist_ok=True)
             print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps done)")
+        meta = _model_meta(cfg, model)
         start = model.num_timesteps
+
+        def progress(m) -> None:
+            _write_state(run_dir, status="running", timesteps=int(m.num_timesteps),
+                         wall_seconds=round(prev_wall + time.time() - wall0, 1),
+                         cpu_seconds=round(prev_cpu + _cpu_seconds(vec_env) - cpu0, 1))
+
         status: dict = {}
-        snap_cb = None
         callbacks = []
         if "snapshot" in cfg.opponents.mix:
-            snap_cb = SnapshotCallback(snap_dir, cfg.opponents.snapshot.every_steps, start,
-                                       add_at_start=not snapshots)
-            callbacks.append(snap_cb)
+            callbacks.append(SnapshotCallback(snap_dir, cfg.opponents.snapshot.every_steps, start,
+                                              add_at_start=not snapshots, meta=meta))
         eval_cb = EvalCallback(run_dir, cfg, wall0 - prev_wall, status, cfg.eval.every_steps, start,
-                               eval_at_start=fresh and cfg.eval.every_steps > 0)
+                               eval_at_start=fresh and cfg.eval.every_steps > 0, meta=meta)
         callbacks.append(eval_cb)
-        callbacks.append(CheckpointCallback(ckpt_dir, cfg.train.checkpoint_every, cfg.train.keep_checkpoints, start))
+        callbacks.append(CheckpointCallback(ckpt_dir, cfg.train.checkpoint_every, cfg.train.keep_checkpoints,
+                                            start, meta=meta, on_save=progress))
         limit = None
         if cfg.train.time_limit_minutes:
             from .callbacks import TimeLimit
@@ -295,7 +400,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
         if cfg.train.progress_bar:
             callbacks.append(ProgressBar(cfg.train.total_timesteps, status))
         remaining = cfg.train.total_timesteps - start
-        _write_state(run_dir, status="running", timesteps=start, wall_seconds=prev_wall)
+        progress(model)
         if remaining > 0:
             from stable_baselines3.common.callbacks import CallbackList
 
@@ -303,25 +408,31 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
                         reset_num_timesteps=fresh, tb_log_name="MaskablePPO", progress_bar=False)
         if limit is not None and limit.hit:
             print(f"time limit of {cfg.train.time_limit_minutes} min reached after {model.num_timesteps} steps")
-        save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
-        if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0:
-            eval_cb.evaluate_now()
-        final = _save_final_model(cfg, model, run_dir, eval_cb)
+        save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints, meta)
+        if cfg.eval.every_steps and model.num_timesteps > start and remaining > 0 \
+                and eval_cb.last_evaluated != model.num_timesteps:
+            eval_cb.evaluate_now()  # the last weights, unless the periodic evaluation just saw them
+        final, final_steps = _save_final_model(cfg, model, run_dir, eval_cb, meta)
+        vec_env.close()  # join the workers so that their CPU time is counted
+        vec_env = None
         wall = prev_wall + time.time() - wall0
+        cpu = prev_cpu + _cpu_seconds() - cpu0
         _write_state(run_dir, status="trained", timesteps=model.num_timesteps, wall_seconds=round(wall, 1),
+                     cpu_seconds=round(cpu, 1), final_model_timesteps=final_steps,
                      time_limit_hit=bool(limit is not None and limit.hit))
         print(f"trained {model.num_timesteps} steps in {wall:.0f} s of wall time "
               f"({(model.num_timesteps - start) / max(time.time() - wall0, 1e-9):.0f} steps/s this session); "
               f"model: {final}")
+        print(f"CPU time of training (all processes): {cpu:.0f} s")
     except KeyboardInterrupt:
-        if model is not None and model.num_timesteps > 0:
-            path = save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints)
+        if model is not None and model.num_timesteps > 0 and loaded:
+            path = save_checkpoint(model, ckpt_dir, cfg.train.keep_checkpoints, _model_meta(cfg, model))
             if vec_env is not None:
                 vec_env.close()  # join the workers so that their CPU time is counted
                 vec_env = None
             _write_state(run_dir, status="interrupted", timesteps=model.num_timesteps,
                          wall_seconds=round(prev_wall + time.time() - wall0, 1),
-                         cpu_seconds=round(_prev_cpu(run_dir) + _cpu_seconds() - cpu0, 1))
+                         cpu_seconds=round(prev_cpu + _cpu_seconds() - cpu0, 1))
             print(f"\ninterrupted: saved {path}; continue with: python -m training.train --resume {run_dir}",
                   file=sys.stderr)
         elif fresh:
@@ -330,18 +441,14 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     except BaseException:
         if fresh and latest_checkpoint(ckpt_dir) is None:
             shutil.rmtree(run_dir, ignore_errors=True)  # nothing worth keeping
-        elif run_dir.exists():
+        elif loaded and run_dir.exists():
             _write_state(run_dir, status="failed")
         raise
     finally:
         if vec_env is not None:
             vec_env.close()
-    if model is not None:
-        cpu = _prev_cpu(run_dir) + _cpu_seconds() - cpu0
-        _write_state(run_dir, cpu_seconds=round(cpu, 1))
-        print(f"CPU time of training (all processes): {cpu:.0f} s")
     if cfg.eval.final_games:
-        final_evaluation(cfg, run_dir / "final_model.zip", run_dir)
+        final_evaluation(cfg, run_dir / "final_model.zip", run_dir, model_steps=final_steps)
     _write_state(run_dir, status="finished")
     print(f"run folder: {run_dir}")
     return run_dir
@@ -373,13 +480,12 @@ def main(argv=None) -> int:
         else:
             cfg = load_config(args.config, args.set)
             run_dir = None
-    except (ConfigError, FileNotFoundError) as exc:
+    except (ConfigError, ParameterError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     if args.check:
         print(dump_config(cfg), end="")
         return 0
-    import os
     import signal
 
     main_pid = os.getpid()
@@ -392,7 +498,7 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, _sigterm)
     try:
         train(cfg, run_dir)
-    except ConfigError as exc:
+    except (ConfigError, ParameterError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from travel_envs.core.game import ParameterError
 
-from .config import ConfigError, apply_overrides, format_validation_error, read_yaml
+from .config import ConfigError, apply_overrides, check_env_id, format_validation_error, read_yaml
 
 Baseline = Literal["random", "heuristic"]
 
@@ -41,7 +41,10 @@ class _Section(BaseModel):
 
 
 class EnvSection(_Section):
-    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()) or 'module:GameClass'")
+    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()); 'module:GameClass' "
+                    "only with allow_import: true")
+    allow_import: bool = Field(False, description="allow an env.id of the form 'module:GameClass': that module "
+                               "is imported, i.e. its code runs (only for code you trust)")
     params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
                                    description="game parameters + adapter parameters (reward_mode, max_decisions)")
 
@@ -153,6 +156,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         cfg = RLlibConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(format_validation_error(exc, source, RLlibConfig)) from None
+    check_env_id(cfg.env.id, cfg.env.allow_import, source)
     if check_env:
         from travel_envs.wrappers.single_agent import make_raw_env
 

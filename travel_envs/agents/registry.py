@@ -24,7 +24,10 @@ BASIC_SPECS = ("random", *GAME_POLICIES)
 
 
 def is_model_spec(spec: str) -> bool:
-    return spec.startswith("model:") or spec.endswith((".zip", ".npz"))
+    """``model:PATH``, a ``.zip``/``.npz`` path, or an RLlib checkpoint folder."""
+    from .model import is_rllib_checkpoint
+
+    return spec.startswith("model:") or spec.endswith((".zip", ".npz")) or is_rllib_checkpoint(spec)
 
 
 def model_path(spec: str) -> str:
@@ -41,7 +44,7 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         from pathlib import Path
 
         path = Path(model_path(spec))
-        if not path.is_file() and not path.with_name(path.name + ".zip").is_file():
+        if not path.is_file() and not path.with_name(path.name + ".zip").is_file() and not path.is_dir():
             raise FileNotFoundError(f"model file not found: {path}")
         return spec
     allowed = [*BASIC_SPECS, "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])

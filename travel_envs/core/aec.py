@@ -22,8 +22,20 @@ from .game import Game, GameState, IllegalActionError, ParameterError, check_cho
 from .rewards import check_reward_mode, terminal_rewards
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
+#: the keys of every agent's ``info`` once the game is over (won, truncated or ended by an illegal action)
+END_INFO_KEYS = ("scores", "won", "decisions", "truncated", "illegal_action_by")
+RENDER_FPS = 1
 _BOOL, _INT8 = np.dtype(np.bool_), np.dtype(np.int8)
 ADAPTER_PARAMS = ("render_mode", "reward_mode", "illegal_action", "illegal_reward", "max_decisions")
+
+
+def check_seed(seed: Any) -> None:
+    """A seed is None or an integer >= 0 (numpy integers too; not a bool, float or string)."""
+    if seed is None:
+        return
+    ok = isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_))
+    if not ok or seed < 0:
+        raise ParameterError(f"seed={seed!r} is not allowed; a seed is None or an integer >= 0")
 
 
 class TravelAECEnv(AECEnv):
@@ -68,16 +80,18 @@ class TravelAECEnv(AECEnv):
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTION_MODES)
         if max_decisions is None:
             max_decisions = getattr(game_cls, "max_decisions", 100_000)
-        if not isinstance(max_decisions, int) or max_decisions < 1:
+        if isinstance(max_decisions, (bool, np.bool_)) or not isinstance(max_decisions, (int, np.integer)) \
+                or max_decisions < 1:
             raise ParameterError(f"max_decisions={max_decisions!r} must be a positive integer")
         self.render_mode = render_mode
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.max_decisions = max_decisions
+        self.max_decisions = int(max_decisions)
         self.metadata = {
             "name": f"{game_cls.name}_v{game_cls.version}",
             "render_modes": ["human", *game_cls.render_modes],
+            "render_fps": RENDER_FPS,
             "is_parallelizable": False,
         }
 
@@ -125,6 +139,7 @@ class TravelAECEnv(AECEnv):
 
     # -- AEC API ----------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         state_rng = np.random.default_rng(int(self._rng.integers(2**63)))
@@ -140,6 +155,7 @@ class TravelAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.num_decisions = 0
         self._mask = None
+        self.agent_selection = self.possible_agents[0]  # stays put if the game is over at once
         self._after_action()
 
     def _legal_mask(self) -> np.ndarray:
@@ -170,10 +186,10 @@ class TravelAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise IllegalActionError(f"{agent} must act now; got action None")
         self._cumulative_rewards[agent] = 0.0
         try:
+            if action is None:
+                raise IllegalActionError(f"{agent} must act now; got action None")
             self._state.apply_action(action)
         except IllegalActionError:
             if self.illegal_action == "raise":
@@ -186,26 +202,38 @@ class TravelAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def _end_info(self, truncated: bool = False, illegal_action_by: str = "") -> dict[str, Any]:
+        """The info of every agent once the game is over: the same keys (``END_INFO_KEYS``) and
+        shapes every game, so replay buffers that stack infos (Tianshou) accept any ending.
+        ``won`` is 0/1 per seat (several 1s on a shared win, all 0 without a winner)."""
+        state = self._state
+        n = self.game.num_players
+        won = np.zeros(n, np.int8)
+        if state.is_terminal and not illegal_action_by:
+            won[list(state.winners())] = 1
+        return {"scores": np.asarray(state.scores(), np.float64).reshape(n), "won": won,
+                "decisions": self.num_decisions, "truncated": truncated, "illegal_action_by": illegal_action_by}
+
     def _after_action(self) -> None:
         state = self._state
         if state.is_terminal:
             for agent, r in zip(self.possible_agents, terminal_rewards(state, self.reward_mode)):
                 self.rewards[agent] = r
                 self.terminations[agent] = True
-                self.infos[agent] = {"scores": state.scores(), "winners": state.winners()}
+                self.infos[agent] = self._end_info()
             self._accumulate_rewards()
             return
         if self.num_decisions >= self.max_decisions:
             for agent in self.agents:
                 self.truncations[agent] = True
-                self.infos[agent] = {"scores": state.scores(), "truncated_after": self.num_decisions}
+                self.infos[agent] = self._end_info(truncated=True)
         self.agent_selection = self.possible_agents[state.current_player]
 
     def _end_with_penalty(self, offender: str) -> None:
         for agent in self.agents:
             self.rewards[agent] = self.illegal_reward if agent == offender else 0.0
             self.terminations[agent] = True
-            self.infos[agent] = {"illegal_action_by": offender}
+            self.infos[agent] = self._end_info(illegal_action_by=offender)
         self._accumulate_rewards()
 
     def render(self) -> str | np.ndarray | None:

@@ -191,11 +191,23 @@ class GameState(ABC):
         """Apply a legal action (already validated)."""
 
     def apply_action(self, action: int) -> None:
-        """Validate and apply ``action``; an illegal one raises :class:`IllegalActionError`."""
+        """Validate and apply ``action``; an illegal one raises :class:`IllegalActionError`
+        and leaves the state untouched.
+
+        An action is an integer id (Python or numpy integer, or a 0-d integer array); a
+        string, float (even ``3.0``), bool, None, list or dict is refused, naming it.
+        """
+        if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+            action = action.item()
+        if not _is_int(action):
+            raise IllegalActionError(
+                f"action {action!r} ({type(action).__name__}) is out of range: an action is an integer "
+                f"id in [0, {self.game.num_actions}), not a {type(action).__name__} (phase {self.phase!r})"
+            )
         if self.is_terminal:
             raise IllegalActionError(f"action {action!r}: the game is over")
         a = int(action)
-        if a != action or not 0 <= a < self.game.num_actions:
+        if not 0 <= a < self.game.num_actions:
             raise IllegalActionError(
                 f"action {action!r} is out of range [0, {self.game.num_actions}) "
                 f"in phase {self.phase!r}"

@@ -89,6 +89,18 @@ def play_game(raw, policies: Sequence, deal_seed: int, rotation: int, policy_see
     return rec
 
 
+def check_lineup_fits(lineup: Sequence, raw, fix_hint: str = "") -> None:
+    """Refuse, before any game, a learned policy (object or model spec) trained for another table:
+    other game, version or parameters, or other observation/action sizes."""
+    from travel_envs.agents.model import check_policy_fits
+    from travel_envs.agents.registry import is_model_spec
+
+    env_key = type(raw.game)
+    for p in dict.fromkeys(x for x in lineup if not isinstance(x, str) or is_model_spec(x)):
+        policy = make_policy(p, env_key) if isinstance(p, str) else p
+        check_policy_fits(policy, raw, fix_hint)
+
+
 def _play_chunk(args) -> list[GameRecord]:
     env, env_params, lineup, seed, games, deterministic = args
     raw = make_raw_env(env, **env_params)
@@ -154,6 +166,7 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     if games < 1:
         raise ParameterError(f"games={games} must be >= 1")
     names = list(names) if names else [policy_label(p) for p in lineup]
+    check_lineup_fits(lineup, probe)
     result = MatchResult(names, n)
     order = list(range(games))
     if processes <= 1:

@@ -129,7 +129,7 @@ class TravelMultiAgentEnv(MultiAgentEnv):
         agent = raw.agent_selection
         if agent not in action_dict:
             raise ParameterError(f"it is {agent}'s turn; got actions for {sorted(action_dict)}")
-        raw.step(int(action_dict[agent]))
+        raw.step(action_dict[agent])  # the engine checks type and range
         first = self.possible_agents[0]
         terminated = raw.terminations[first]
         truncated = raw.truncations[first] and not terminated

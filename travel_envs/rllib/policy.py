@@ -106,3 +106,25 @@ def load_module_policy(checkpoint: str | Path, module_id: str = "learner", deter
         raise FileNotFoundError(f"no RLModule {module_id!r} in checkpoint {checkpoint} (looked in {path})")
     module = RLModule.from_checkpoint(str(path))
     return RLModulePolicy(module, name=name or f"rllib:{module_id}", deterministic=deterministic)
+
+
+def load_checkpoint_policy(checkpoint: str | Path, deterministic: bool = True, seed: int | None = None,
+                           name: str | None = None):
+    """The learned module(s) of an algorithm checkpoint as one Policy: the ``learner`` module of a
+    shared run, or one module per seat (``learner_0``, ...) of a per-seat run.
+
+    RLlib checkpoints are pickled objects: loading one runs code, so load only trusted folders."""
+    root = Path(checkpoint) / "learner_group" / "learner" / "rl_module"
+    ids = sorted(p.name for p in root.glob("learner*") if p.is_dir()) if root.is_dir() else []
+    label = name or f"rllib:{Path(checkpoint).name}"
+    if "learner" in ids:
+        policy = load_module_policy(checkpoint, "learner", deterministic, name=label)
+    elif ids:
+        seats = sorted(ids, key=lambda m: int(m.rsplit("_", 1)[1]))
+        policy = SeatPolicies([load_module_policy(checkpoint, m, deterministic, name=f"{label}:{m}") for m in seats],
+                              name=label)
+    else:
+        raise FileNotFoundError(f"no learned RLModule (learner, learner_<seat>) in checkpoint {checkpoint} "
+                                f"(looked in {root})")
+    policy.seed(seed)
+    return policy

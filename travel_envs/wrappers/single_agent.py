@@ -24,9 +24,10 @@ import numpy as np
 
 from travel_envs.agents.games import resolve_game
 from travel_envs.agents.base import policy_action
+from travel_envs.agents.model import check_policy_fits
 from travel_envs.agents.pool import FixedOpponent, as_opponent_source
 from travel_envs.agents.registry import make_policy, reseed_policy
-from travel_envs.core.aec import TravelAECEnv
+from travel_envs.core.aec import RENDER_FPS, TravelAECEnv, check_seed
 from travel_envs.core.game import Game, ParameterError
 
 REWARDS = ("adapter", "margin")
@@ -80,7 +81,7 @@ class SingleAgentEnv(gym.Env):
         ``reward_mode``, ``max_decisions``, variants ...).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi"], "render_fps": RENDER_FPS}  # per instance: the game's modes
 
     def __init__(self, env, opponents="random", learner_seat: int | None = None,
                  seed: int | None = None, render_mode: str | None = None,
@@ -89,9 +90,12 @@ class SingleAgentEnv(gym.Env):
         if reward not in REWARDS:
             raise ParameterError(f"reward={reward!r} is not allowed; allowed values: {list(REWARDS)}")
         self.reward_kind = reward
-        if render_mode not in (None, "ansi"):
-            raise ParameterError(f"render_mode={render_mode!r} is not allowed; allowed values: [None, 'ansi']")
+        check_seed(seed)
+        if render_mode == "human":
+            raise ParameterError("render_mode='human' is not allowed here; use 'ansi' and print env.render()")
         self.raw = make_raw_env(env, render_mode=render_mode, illegal_action=illegal_action, **params)
+        modes = [m for m in self.raw.metadata["render_modes"] if m != "human"]
+        self.metadata = {"render_modes": modes, "render_fps": RENDER_FPS}
         self.render_mode = render_mode
         self.env_key = env if isinstance(env, str) else type(self.raw.game)
         self.num_players = n = self.raw.game.num_players
@@ -115,6 +119,9 @@ class SingleAgentEnv(gym.Env):
             source = as_opponent_source(opponents, self.env_key, seed=int(seeds[0].generate_state(1)[0]))
             self._sources = [source] * (n - 1)
         self.opponent_source = self._sources[0] if self._sources else None
+        for src in dict.fromkeys(self._sources):  # a model opponent trained for another table is refused
+            for policy in getattr(src, "policies", lambda: [])():
+                check_policy_fits(policy, self.raw, "build this env with the model's parameters")
         self._np_random, _ = gym.utils.seeding.np_random(int(seeds[-1].generate_state(1)[0]))
         self._seat_policies: list = [None] * n
         self.learner_seat = self.fixed_seat if self.fixed_seat is not None else 0
@@ -126,6 +133,7 @@ class SingleAgentEnv(gym.Env):
 
     # -- gymnasium API ------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        check_seed(seed)
         super().reset(seed=seed)
         if seed is not None:
             sub = np.random.SeedSequence(seed).spawn(3)
@@ -139,7 +147,9 @@ class SingleAgentEnv(gym.Env):
                 self._margin = self._current_margin() if self.reward_kind == "margin" else 0.0
                 return self._observe(), {"learner_seat": self.learner_seat}
             seed = None  # the game ended before the learner could act: deal another
-        raise RuntimeError("100 games in a row ended before the learner's first decision")
+        raise ParameterError(
+            f"100 deals in a row of {self.raw} with {self.raw.game.params} ended before the learner's first "
+            "decision (the game is over at the start); check the game parameters")
 
     def _reseed_opponents(self, seed: int) -> None:
         done = set()
@@ -187,12 +197,12 @@ class SingleAgentEnv(gym.Env):
             raise RuntimeError("call reset() before step()")
         if self._done():
             raise RuntimeError("the episode is over; call reset()")
-        self.raw.step(int(action))
+        self.raw.step(action)  # the engine checks it (type and range): no silent int(3.5) == 3
         self._play_opponents()
         raw, agent = self.raw, self._agent
         terminated = raw.terminations[agent]
         truncated = raw.truncations[agent] and not terminated
-        if self.reward_kind == "margin" and "illegal_action_by" not in raw.infos[agent]:
+        if self.reward_kind == "margin" and not raw.infos[agent].get("illegal_action_by"):
             margin = self._current_margin()
             reward = (margin - self._margin) / self._score_scale
             self._margin = margin
@@ -210,17 +220,15 @@ class SingleAgentEnv(gym.Env):
             else float(own)
 
     def _final_info(self) -> dict[str, Any]:
-        state, seat = self._state, self.learner_seat
-        info: dict[str, Any] = {"learner_seat": seat}
-        if "illegal_action_by" in self.raw.infos.get(self._agent, {}):
-            info["illegal_action_by"] = self.raw.infos[self._agent]["illegal_action_by"]
-        info["scores"] = list(state.scores())
-        if state.is_terminal:
-            winners = list(state.winners())
-            info["winners"] = winners
-            info["is_success"] = seat in winners and len(winners) < self.num_players
-        else:
-            info["is_success"] = False
+        """The same keys and shapes at the end of every episode (see ``core.aec.END_INFO_KEYS``),
+        plus ``learner_seat`` and ``is_success`` (the learner won: alone, or sharing the win
+        with some but not all seats; a solo game's win counts)."""
+        seat = self.learner_seat
+        end = self.raw.infos.get(self._agent) or self.raw._end_info()
+        info: dict[str, Any] = {"learner_seat": seat, **end}
+        won = info["won"]
+        n = self.num_players
+        info["is_success"] = bool(won[seat]) and (n == 1 or int(won.sum()) < n)
         return info
 
     def action_masks(self) -> np.ndarray:
