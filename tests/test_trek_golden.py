@@ -1,0 +1,45 @@
+"""Trek golden games: seeded random-play games whose actions and final table are pinned.
+
+``tests/data/trek_golden_v0.json`` was recorded with the first reconstruction (commit 9038484,
+before issue #14); the ``v0-reconstruction`` parameter set must still reproduce it.
+Regenerate a fixture only when a rule change is meant to change play, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from travel_envs.games.trek.game import TrekGame
+
+DATA = Path(__file__).parent / "data"
+
+
+def play_random(game: TrekGame, seed: int) -> dict:
+    """One random-play game (deal from ``seed``, choices from ``seed + 1``) and its summary."""
+    s = game.new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed + 1)
+    actions = []
+    while not s.is_terminal:
+        legal = np.flatnonzero(s.legal_action_mask())
+        a = int(legal[rng.integers(legal.size)])
+        actions.append(a)
+        s.apply_action(a)
+    final = {"cash": s.cash, "pos": s.pos, "held": s.held, "winners": s.winners(),
+             "end_reason": s.end_reason, "turns": s.turns}
+    return {"seed": seed, "num_players": game.num_players, "decisions": len(actions),
+            "actions_sha256": hashlib.sha256(json.dumps(actions).encode()).hexdigest(), "final": final}
+
+
+def _cases(name):
+    return json.loads((DATA / name).read_text())
+
+
+@pytest.mark.parametrize("case", _cases("trek_golden_v0.json"), ids=lambda c: f"n{c['num_players']}-s{c['seed']}")
+def test_v0_economy_reproduces_the_old_golden_games(case):
+    game = TrekGame(num_players=case["num_players"])
+    assert play_random(game, case["seed"]) == case
