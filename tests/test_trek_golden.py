@@ -41,5 +41,5 @@ def _cases(name):
 
 @pytest.mark.parametrize("case", _cases("trek_golden_v0.json"), ids=lambda c: f"n{c['num_players']}-s{c['seed']}")
 def test_v0_economy_reproduces_the_old_golden_games(case):
-    game = TrekGame(num_players=case["num_players"])
+    game = TrekGame(num_players=case["num_players"], economy="v0-reconstruction", reshuffle="at next draw")
     assert play_random(game, case["seed"]) == case

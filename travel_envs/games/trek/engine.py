@@ -148,8 +148,7 @@ class TrekState(GameState):
             else:
                 due = self.stores_due(seat)
                 use = min(due, self.held[seat][C.STORES])
-                self.held[seat][C.STORES] -= use
-                self.pool[C.STORES] += use
+                self._return_units(seat, C.STORES, use)
                 debt = (due - use) * p.cash_for_stores_multiplier * self.price(C.STORES)
             if debt <= self.cash[seat]:
                 self._pay(seat, debt)
@@ -179,13 +178,22 @@ class TrekState(GameState):
 
     def _draw(self) -> int:
         if not self.pack:
-            if not self.discard:
+            self._reshuffle()
+            if not self.pack:
                 return -1
-            self.pack = self.discard
-            self.discard = []
-            self.rng.shuffle(self.pack)
-            self.reshuffles += 1
-        return self.pack.pop()
+        card = self.pack.pop()
+        if not self.pack and self.game.params.reshuffle == "at once":
+            self._reshuffle()
+        return card
+
+    def _reshuffle(self) -> None:
+        """The discard pile, shuffled, becomes the pack (rulebook, Preparation for Play)."""
+        if not self.discard:
+            return
+        self.pack = self.discard
+        self.discard = []
+        self.rng.shuffle(self.pack)
+        self.reshuffles += 1
 
     def _next_alive(self, seat: int) -> int:
         n = self.num_players
@@ -212,8 +220,7 @@ class TrekState(GameState):
         """Out of the game: cash to the Bank, units to the pool, cards to the discard pile."""
         self._pay(seat, self.cash[seat])
         for m in range(3):
-            self.pool[m] += self.held[seat][m]
-            self.held[seat][m] = 0
+            self._return_units(seat, m, self.held[seat][m])
         hand = self.hands[seat]
         for t in range(C.NUM_CARD_TYPES):
             self.discard.extend([t] * hand[t])
@@ -232,7 +239,11 @@ class TrekState(GameState):
         self.buy_market = -1
 
     def _end_at_cap(self) -> None:
+        """The safety cap: nobody has won the race; ``cap_winner`` says who is credited."""
         alive = [q for q in range(self.num_players) if self.alive[q]]
+        if self.game.params.cap_winner == "survivors":
+            self._finish(alive, "turn cap")
+            return
         key = {q: (C.CAMP_GROUP[self.pos[q]], self.pos[q], self.cash[q]) for q in alive}
         best = max(key.values())
         self._finish([q for q in alive if key[q] == best], "turn cap")
@@ -385,15 +396,20 @@ class TrekState(GameState):
         self.to_draw += 1
 
     def _return_unit(self, seat: int, market: int) -> None:
-        self.held[seat][market] -= 1
-        self.pool[market] += 1
+        self._return_units(seat, market, 1)
+
+    def _return_units(self, seat: int, market: int, units: int) -> None:
+        """``units`` from ``seat`` back to the common pool; with ``indicator_falls_on_return``
+        the Sales Indicator moves back by as many units (never below its start)."""
+        self.held[seat][market] -= units
+        self.pool[market] += units
+        if self.game.params.indicator_falls_on_return:
+            self.sold[market] = max(0, self.sold[market] - units)
 
     def _arrive(self, seat: int, camp: int) -> None:
         p = self.game.params
         if p.stores_requirement == "spend":
-            r = p.stores_required[C.CAMP_GROUP[camp] - 1]
-            self.held[seat][C.STORES] -= r
-            self.pool[C.STORES] += r
+            self._return_units(seat, C.STORES, p.stores_required[C.CAMP_GROUP[camp] - 1])
         self.pos[seat] = camp
         self.arrival[seat] = self.seq
         self.seq += 1
@@ -416,6 +432,13 @@ class TrekState(GameState):
             self._pay(seat, self.debt)
             self.debt = 0
             self.phase_id = PLAY
+        elif self.cash[seat] + self.assets_value(seat) < self.debt:
+            # a sale moved a falling Sales Indicator down: what is left no longer covers the debt
+            self.debt = 0
+            self._eliminate(seat)
+            if self.phase_id != OVER:
+                self.turn_player = self._next_alive(seat)
+                self._begin_turn()
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
