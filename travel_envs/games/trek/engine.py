@@ -19,7 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import (
+    GameState,
+    ParameterError,
+    check_state_header,
+    rng_from_dict,
+    rng_to_dict,
+    state_header,
+)
 
 from . import actions as A
 from . import components as C
@@ -509,7 +516,7 @@ class TrekState(GameState):
                "end_reason", "reshuffles")
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {}
+        d: dict[str, Any] = state_header(self.game)
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = list(v) if isinstance(v, list) else v
@@ -520,6 +527,10 @@ class TrekState(GameState):
 
     @classmethod
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekState":
+        """Rebuild a state from :meth:`to_dict`; a dict of another game, variant or player count,
+        a missing key or an out-of-range value raises ParameterError naming it."""
+        check_state_header(game, data, cls._FIELDS + ("held", "hands", "rng"))
+        _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
         for f in cls._FIELDS:
@@ -528,6 +539,32 @@ class TrekState(GameState):
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
         s.rng = rng_from_dict(data["rng"])
+        return s
+
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekState":
+        """Other living players' hands and the pack order drawn anew from ``rng``.
+
+        What ``seat`` knows stays: its own hand, every public fact (positions, cash,
+        units, indicators, the face-up discard pile) and the hand sizes. The unseen
+        cards (the pack and the other hands) are shuffled together and dealt back in
+        the same sizes; the state's generator is replaced by one seeded from ``rng``.
+        """
+        s = self.clone()
+        others = [q for q in range(self.num_players) if q != seat and self.alive[q]]
+        unseen = list(self.pack)
+        for q in others:
+            unseen += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
+        order = rng.permutation(len(unseen))
+        unseen = [unseen[i] for i in order]
+        for q in others:
+            k = sum(self.hands[q])
+            hand = [0] * C.NUM_CARD_TYPES
+            for t in unseen[:k]:
+                hand[t] += 1
+            s.hands[q] = hand
+            unseen = unseen[k:]
+        s.pack = unseen
+        s.rng = np.random.default_rng(rng.integers(2**63))
         return s
 
     def clone(self) -> "TrekState":
@@ -549,3 +586,63 @@ class TrekState(GameState):
         from .render import render_text
 
         return render_text(self)
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
+
+def _check_state_data(game, d: dict[str, Any]) -> None:
+    """List lengths and value ranges of a state dict (ParameterError naming the first bad key)."""
+    n = game.num_players
+
+    def bad(key: str, why: str) -> ParameterError:
+        return ParameterError(f"trek state dict: {key!r} {why}")
+
+    def int_list(key: str, length: int, low: int, high: int) -> None:
+        v = d[key]
+        if not isinstance(v, list) or len(v) != length:
+            raise bad(key, f"must be a list of {length} integers")
+        for x in v:
+            if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+                raise bad(key, f"has {x!r}; values must be integers in [{low}, {high}]")
+
+    int_list("cash", n, 0, 10**9)
+    int_list("pos", n, -1, C.SUMMIT)
+    int_list("arrival", n, 0, 10**9)
+    if not isinstance(d["alive"], list) or len(d["alive"]) != n or any(not isinstance(x, bool) for x in d["alive"]):
+        raise bad("alive", f"must be a list of {n} booleans")
+    int_list("pool", 3, 0, max(C.MARKET_TOTALS))
+    int_list("sold", 3, 0, 10**9)
+    int_list("pack", len(d["pack"]) if isinstance(d["pack"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
+    int_list("discard", len(d["discard"]) if isinstance(d["discard"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
+    int_list("winner_list", len(d["winner_list"]) if isinstance(d["winner_list"], list) else -1, 0, n - 1)
+    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES)):
+        v = d[key]
+        if not isinstance(v, list) or len(v) != n:
+            raise bad(key, f"must hold one list per player ({n})")
+        for row in v:
+            if not isinstance(row, list) or len(row) != length or any(
+                    isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+                raise bad(key, f"rows must be {length} non-negative integers")
+    for m in range(3):
+        if d["pool"][m] + sum(h[m] for h in d["held"]) != C.MARKET_TOTALS[m]:
+            raise bad("pool", f"and held {C.MARKET_NAMES[m]} do not add up to {C.MARKET_TOTALS[m]}")
+    counts = [0] * C.NUM_CARD_TYPES
+    for t in d["pack"] + d["discard"]:
+        counts[t] += 1
+    for h in d["hands"]:
+        counts = [a + b for a, b in zip(counts, h)]
+    if counts != list(game.card_counts):
+        raise bad("hands", "with the pack and discard pile do not make the game's pack of cards")
+    for key, low, high in (("turn_player", 0, n - 1), ("phase_id", PLAY, OVER), ("buy_market", -1, 2),
+                           ("debt", 0, 10**9), ("to_draw", 0, 2), ("turns", 0, 10**9), ("seq", 1, 10**9),
+                           ("reshuffles", 0, 10**9)):
+        x = d[key]
+        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+            raise bad(key, f"is {x!r}; it must be an integer in [{low}, {high}]")
+    if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):
+        raise bad("bank", "must be an integer")
+    if d["end_reason"] not in ("", "reached Camp 12", "last player left", "turn cap"):
+        raise bad("end_reason", f"is {d['end_reason']!r}")
