@@ -43,3 +43,9 @@ def _cases(name):
 def test_v0_economy_reproduces_the_old_golden_games(case):
     game = TrekGame(num_players=case["num_players"], economy="v0-reconstruction", reshuffle="at next draw")
     assert play_random(game, case["seed"]) == case
+
+
+@pytest.mark.parametrize("case", _cases("trek_golden_v1.json"), ids=lambda c: f"n{c['num_players']}-s{c['seed']}")
+def test_default_economy_golden_games(case):
+    """Recorded with the v1 economy and the reshuffle-at-once rule (issues #13, #14)."""
+    assert play_random(TrekGame(num_players=case["num_players"]), case["seed"]) == case
