@@ -13,6 +13,9 @@ Plays seeded games between rule-based policies and reports, per player count:
 
     python -m benchmarks.trek_balance                       # 200 games per count, 2-6 players
     python -m benchmarks.trek_balance --games 40 --players 2 4 --param economy=v0-reconstruction
+    python -m benchmarks.trek_balance --self-play hoard --param economy=v0-reconstruction \
+        --param "reshuffle=at next draw"                    # the first heuristic on the first economy
+    nice -n 10 python -m benchmarks.trek_balance --ablation --games 100   # v0 -> v1 one change at a time
     nice -n 10 python -m benchmarks.trek_balance --json out.json
 
 Game ``g`` of a batch is dealt from seed ``(seed, n, batch, g)``; a shared win
@@ -105,11 +108,11 @@ class SelfPlaySummary:
         }
 
 
-def self_play(game: TrekGame, games: int, seed: int, tick: Callable[[], None]) -> dict:
+def self_play(game: TrekGame, games: int, seed: int, tick: Callable[[], None], strategy: str = "heuristic") -> dict:
     n = game.num_players
     summary = SelfPlaySummary()
     for g in range(games):
-        pols = [make_strategy("heuristic", _seed(seed, n, 0, g, q)) for q in range(n)]
+        pols = [make_strategy(strategy, _seed(seed, n, 0, g, q)) for q in range(n)]
         summary.add(play(game, pols, _seed(seed, n, 0, g)))
         tick()
     return summary.as_dict()
@@ -171,8 +174,41 @@ def _param(text: str) -> tuple[str, object]:
         return name, value
 
 
-def report(results: dict) -> str:
-    lines = ["## Heuristic self-play", "",
+#: the v0 -> v1 path, one RECONSTRUCTED change at a time (each step keeps the ones before)
+ABLATION_STEPS = (
+    ("v0-reconstruction", {}),
+    ("+ Sales Indicator falls on returns", {"indicator_falls_on_return": True}),
+    ("+ v1 camp bonuses", {"camp_bonus": C.ECONOMIES["v1"]["camp_bonus"]}),
+    ("+ v1 Stores ladder", {"stores_prices": C.ECONOMIES["v1"]["stores_prices"]}),
+    ("+ v1 stores requirements", {"stores_required": C.ECONOMIES["v1"]["stores_required"]}),
+    ("+ v1 card mix", {"camp_card_copies": C.ECONOMIES["v1"]["camp_card_copies"],
+                       "buy_cards": C.ECONOMIES["v1"]["buy_cards"]}),
+    ("+ v1 Mule and Jeep ladders", {"mule_prices": C.ECONOMIES["v1"]["mule_prices"],
+                                    "jeep_prices": C.ECONOMIES["v1"]["jeep_prices"]}),
+    ("+ cap shared by survivors (= v1)", {"cap_winner": "survivors"}),
+)
+
+
+def ablation(players: Sequence[int], games: int, seed: int, base: dict, tick: Callable[[], None]) -> str:
+    """Self-play and hoard-vs-heuristic figures along ``ABLATION_STEPS``, as a markdown table."""
+    lines = ["| Step | Players | Camp 12 | Last left | Turn cap | Median turns | hoard vs heuristic "
+             "| heuristic vs hoard |", "|---|---|---|---|---|---|---|---|"]
+    params = {"economy": "v0-reconstruction", **base}
+    for label, change in ABLATION_STEPS:
+        params.update(change)
+        for n in players:
+            game = TrekGame(num_players=n, **params)
+            sp = self_play(game, games, seed, tick)
+            t = tournament(game, games, seed, ["hoard", "heuristic"], ["heuristic", "hoard"], tick)
+            e = sp["end_shares"]
+            lines.append(f"| {label} | {n} | {e['reached Camp 12']:.0%} | {e['last player left']:.0%} | "
+                         f"{e['turn cap']:.0%} | {sp['turns_median']:.0f} | "
+                         f"{t['hoard vs heuristic']['win_share']:.2f} | {t['heuristic vs hoard']['win_share']:.2f} |")
+    return "\n".join(lines)
+
+
+def report(results: dict, strategy: str = "heuristic") -> str:
+    lines = [f"## Self-play ({strategy})", "",
              "| Players | Games | Camp 12 | Last left | Turn cap | Median turns [IQR] | Median rounds "
              "| Winner's camp | Mean final camp | Left Base |",
              "|---|---|---|---|---|---|---|---|---|---|"]
@@ -210,11 +246,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="field strategies of the tournament (default heuristic hoard)")
     ap.add_argument("--tournament-games", type=int, default=None,
                     help="games per tournament pairing (default: --games)")
+    ap.add_argument("--self-play", default="heuristic", choices=STRATEGIES,
+                    help="strategy of every seat in the self-play part (default heuristic)")
+    ap.add_argument("--ablation", action="store_true",
+                    help="instead: walk from the v0-reconstruction economy to v1 one change at a time")
     ap.add_argument("--json", help="also write the results as JSON to this file")
     args = ap.parse_args(argv)
     if args.games < 1 or any(not 2 <= n <= C.MAX_PLAYERS for n in args.players):
         ap.error("--games must be >= 1 and --players between 2 and 6")
     params = dict(args.param)
+    if args.ablation:
+        progress = Progress(len(ABLATION_STEPS) * len(args.players) * 5 * args.games)
+        table = ablation(args.players, args.games, args.seed, params, progress.tick)
+        progress.close()
+        print(f"Trek economy ablation (v0 -> v1), seed {args.seed}, {args.games} games per cell\n")
+        print(table)
+        return 0
     tgames = args.tournament_games or args.games
     total = len(args.players) * (args.games + tgames * len(args.strategies) * len(args.fields))
     progress = Progress(total)
@@ -222,13 +269,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for n in args.players:
         game = TrekGame(num_players=n, **params)
         results[n] = {
-            "self_play": self_play(game, args.games, args.seed, progress.tick),
+            "self_play": self_play(game, args.games, args.seed, progress.tick, args.self_play),
             "tournament": tournament(game, tgames, args.seed, args.strategies, args.fields, progress.tick),
         }
     progress.close()
     print(f"Trek balance study: params {params or 'default'}, seed {args.seed}, {args.games} self-play games "
           f"and {tgames} games per pairing per player count\n")
-    print(report(results))
+    print(report(results, args.self_play))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"params": params, "seed": args.seed, "results": results}, f, indent=1)
