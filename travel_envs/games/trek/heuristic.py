@@ -11,8 +11,8 @@ held units, positions, the Sales Indicators, the discard pile).
   camps where it would be a guest, then the larger bonus).
 - Play Awards and Claims that bring something in.
 - With Authority to Buy: Stores first when below the next requirement plus a
-  few turns of contributions, otherwise transport when it has none; stock
-  Stores while they are cheap; keep a cash reserve.
+  few turns of contributions, otherwise Mules up to ``HeuristicStyle.transport``
+  and one Jeep; stock Stores while they are cheap; keep a cash reserve.
 - A free sideways move when it gains a bonus or a host.
 - Otherwise discard the least useful card (camp cards behind it first).
 - Bankrupt: sell Stores above what it needs, then Jeeps, then Mules, then Stores.
