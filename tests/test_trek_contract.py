@@ -4,6 +4,7 @@ deepcopy/pickle (G4), observation_text (G6)."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 
 import numpy as np
@@ -142,9 +143,11 @@ def test_the_no_peeking_check_catches_a_peek_at_the_pack_top():
 
 
 # ---------------------------------------------------------- G3 to_dict / from_dict
-def _mid_game_dict(n=3, **params):
-    game = TrekGame(num_players=n, **params)
-    s = next(positions(n, [2], every=40)) if not params else game.new_initial_state(np.random.default_rng(1))
+def _mid_game_dict(n=3):
+    """A state dict after 80 random decisions of a default ``n``-player game."""
+    game = TrekGame(num_players=n)
+    s = next(itertools.islice(positions(n, [2], every=40), 2, None))
+    assert s.turns > 10 and not s.is_terminal
     return game, s.to_dict()
 
 
