@@ -31,7 +31,7 @@ def test_module_and_registry():
     assert "trek_v0" in travel_envs.list_envs()
     env = trek_v0.raw_env(num_players=3)
     env.reset(seed=1)
-    assert env.game.observation_size == observation_size(3) == 22 * 3 + 85
+    assert env.game.observation_size == observation_size(3) == 23 * 3 + 85
     assert env.action_space("player_0").n == A.NUM_ACTIONS == 100
     assert env.state().shape == (env.game.state_size,)
 
@@ -40,8 +40,8 @@ def test_ansi_render_shows_ladder_indicators_players_and_hand():
     env = trek_v0.env(num_players=3, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
-    for part in ("G6: 12 [7, WIN]", "G1:  1 [2, £10]", "Base P0 P1 P2", "Stores £  5", "Mules  £ 20",
-                 "Jeeps  £ 40", "P0 (Red): £290", "P1 (Blue): £300", "P0's hand:"):
+    for part in ("G6: 12 [6, WIN]", "G1:  1 [1, £30]", "Base P0 P1 P2", "Stores £  5", "Mules  £ 10",
+                 "Jeeps  £ 20", "P0 (Red): £290", "P1 (Blue): £300", "P0's hand:"):
         assert part in text, part
 
 
@@ -147,13 +147,13 @@ def test_hidden_information_does_not_move_my_observation():
 def test_observation_is_seat_relative_and_bounded():
     game = TrekGame(num_players=3)
     s = game.new_initial_state(np.random.default_rng(7))
-    s.cash[2] = 5000  # clipped
+    s.cash[2] = 5000
     s.held[2][0] = 7
     s.pool[0] -= 7
     obs = np.zeros(game.observation_size, np.float32)
     s.observation(2, obs)
-    assert obs[0] == 1.0 and obs[14] == 1.0 and obs[15] == pytest.approx(7 / 54)
-    assert obs[PLAYER_BLOCK + 14] == pytest.approx(290 / 1000)  # seat 0 follows seat 2
+    assert obs[0] == 1.0 and obs[14] == pytest.approx(5000 / 5300) and obs[15] == pytest.approx(7 / 54)
+    assert obs[PLAYER_BLOCK + 14] == pytest.approx(290 / 590)  # seat 0 follows seat 2
     low, high = GAME.observation_bounds
     assert obs.min() >= low and obs.max() <= high
 

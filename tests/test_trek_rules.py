@@ -34,11 +34,14 @@ def cards(*names: str) -> list[int]:
 def build(n=2, params=None, hands=None, pack_top=(), discard=(), seed=0, **fields):
     """A hand-made state in phase ``play`` with the contribution of ``turn_player`` already made.
 
+    The rule scenarios use the ``v0-reconstruction`` economy (its tables are the numbers in these
+    tests) unless ``params`` names another; the rules themselves do not depend on the economy.
+
     ``hands`` maps seats to card lists (unlisted seats get four filler cards); the pack is the rest
     of the deck with ``pack_top`` on top (the last card is drawn first). ``held`` sets units (the
     pool is what is left), ``cash`` sets money (the Bank balance keeps the money total).
     """
-    game = TrekGame(num_players=n, **(params or {}))
+    game = TrekGame(num_players=n, **{"economy": "v0-reconstruction", **(params or {})})
     d = game.new_initial_state(np.random.default_rng(seed)).to_dict()
     remaining = [t for t, k in enumerate(game.card_counts) for _ in range(k)]
     hands = dict(hands or {})

@@ -11,11 +11,18 @@ from travel_envs.games.trek.game import TrekGame
 
 from test_trek_rules import check_invariants
 
+#: every variant parameter value (the default first); G5: none of these games may be truncated
 VARIANTS = [
     {},
     {"stores_requirement": "spend"},
     {"base_needs_transport": False},
     {"max_turns": 25},
+    {"economy": "v0-reconstruction"},
+    {"reshuffle": "at next draw"},
+    {"max_turns": 25, "cap_winner": "furthest"},
+    {"indicator_falls_on_return": False},
+    {"max_turns": 0},
+    {"starting_cash": 10},
 ]
 
 
@@ -40,7 +47,7 @@ def _random_game(n, params, seed, check=True):
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_random_games_end_properly_with_invariants(n, variant):
     params = VARIANTS[variant]
-    for seed in range(4):
+    for seed in range(2):
         s = _random_game(n, params, 100 * n + seed)
         check_invariants(s)
         winners = s.winners()
@@ -81,6 +88,20 @@ def heuristic_win_rate(n, games, seed0=0):
 
 def test_heuristic_beats_random_quick():
     assert heuristic_win_rate(2, 60, seed0=50_000) >= 0.75
+
+
+def test_heuristic_self_play_reaches_camp_12():
+    """The v1 economy is a race (issue #14): heuristic self-play games end at the summit."""
+    for n in (2, 4, 6):
+        game = TrekGame(num_players=n)
+        ends = []
+        for seed in range(10):
+            s = game.new_initial_state(np.random.default_rng(seed))
+            pols = [HeuristicPolicy(seed=seed * 10 + q) for q in range(n)]
+            while not s.is_terminal:
+                s.apply_action(pols[s.current_player].act(None, s.legal_action_mask(), s))
+            ends.append(s.end_reason)
+        assert ends.count("reached Camp 12") >= 8, (n, ends)
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""Trek component data, exactly as /work/shared/components/trek.md gives it.
+"""Trek component data: the component spec's FOUND data and our RECONSTRUCTED economies.
 
 Data only (no rules). Camps are numbered 0 (Base) .. 12 (the summit); card
 *types* are numbered 0..20 (a hand is a count per type):
@@ -77,10 +77,60 @@ CARD_NAMES = tuple(
 CARD_SHORT = tuple([f"C{c}" for c in range(1, 13)] + ["BUY", "A1", "A2", "A3", "A4", "K1", "K2", "K3", "K4"])
 
 
-def card_counts(camp_copies: int = CAMP_CARD_COPIES, buy_cards: int = BUY_CARDS) -> tuple[int, ...]:
-    """Copies of each card type in the pack (default: 36 camp + 8 buy + 4 awards + 4 claims = 52)."""
-    return tuple([camp_copies] * 12 + [buy_cards] + [1] * 4 + [1] * 4)
+def card_counts(camp_copies=CAMP_CARD_COPIES, buy_cards: int = BUY_CARDS) -> tuple[int, ...]:
+    """Copies of each card type in the pack; ``camp_copies`` is one count for every camp or
+    twelve counts, camps 1..12 (default: 36 camp + 8 buy + 4 awards + 4 claims = 52)."""
+    camps = [camp_copies] * 12 if isinstance(camp_copies, int) else list(camp_copies)
+    return tuple(camps + [buy_cards] + [1] * 4 + [1] * 4)
 
 
 CARD_COUNTS = card_counts()
 DECK_SIZE = sum(CARD_COUNTS)
+
+
+# --- economies (every RECONSTRUCTED number in one named set) ------------------
+#: ``v0-reconstruction``: the values first chosen on paper (component spec sections 3-5);
+#: kept so that results made with them can be reproduced.
+#: ``v1``: recalibrated by simulation (issue #14, ``benchmarks/trek_balance.py``); see
+#: docs/games/trek.md, "Economy".
+ECONOMIES: dict[str, dict] = {
+    "v0-reconstruction": {
+        "stores_prices": STORES_PRICES,
+        "mule_prices": MULE_PRICES,
+        "jeep_prices": JEEP_PRICES,
+        "stores_required": STORES_REQUIRED,
+        "camp_bonus": CAMP_BONUS,
+        "camp_card_copies": CAMP_CARD_COPIES,
+        "buy_cards": BUY_CARDS,
+        "award_grant_cash": AWARD_GRANT_CASH,
+        "award_air_drop_stores": AWARD_AIR_DROP_STORES,
+        "award_mules": AWARD_MULES,
+        "award_story_cash": AWARD_STORY_CASH,
+        "claim_total_cash": CLAIM_TOTAL_CASH,
+        "claim_total_stores": CLAIM_TOTAL_STORES,
+        "claim_mules": CLAIM_MULES,
+        "claim_each_cash": CLAIM_EACH_CASH,
+        "indicator_falls_on_return": False,
+        "cap_winner": "furthest",
+    },
+    "v1": {
+        "stores_prices": (5, 10, 10, 10, 15, 15, 15, 20, 20),
+        "mule_prices": (10, 15, 20, 25, 30, 35),
+        "jeep_prices": (20, 30, 40, 50, 60, 70),
+        "stores_required": (1, 2, 3, 4, 5, 6),
+        "camp_bonus": (30, 40, 50, 50, 60, 70, 80, 90, 100, 110, 120),
+        "camp_card_copies": (2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 5, 5),
+        "buy_cards": 12,
+        "award_grant_cash": AWARD_GRANT_CASH,
+        "award_air_drop_stores": AWARD_AIR_DROP_STORES,
+        "award_mules": AWARD_MULES,
+        "award_story_cash": AWARD_STORY_CASH,
+        "claim_total_cash": CLAIM_TOTAL_CASH,
+        "claim_total_stores": CLAIM_TOTAL_STORES,
+        "claim_mules": CLAIM_MULES,
+        "claim_each_cash": CLAIM_EACH_CASH,
+        "indicator_falls_on_return": True,
+        "cap_winner": "survivors",
+    },
+}
+DEFAULT_ECONOMY = "v1"

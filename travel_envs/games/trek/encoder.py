@@ -1,24 +1,31 @@
 """Trek observation encoder (all values in [0, 1]).
 
-Observation of seat ``s`` with ``n`` players, size ``22 n + 85``:
+Observation of seat ``s`` with ``n`` players, size ``23 n + 85``:
 
 | offset            | size | meaning                                                          |
 |-------------------|------|------------------------------------------------------------------|
-| 0                 | 22 n | one block per player, ``s`` first, then the others in turn order |
-| 22 n              | 21   | own hand: count of each card type / copies of that type in pack  |
-| 22 n + 21         | 12   | per market (Stores, Mules, Jeeps): price step / last step, units  |
+| 0                 | 23 n | one block per player, ``s`` first, then the others in turn order |
+| 23 n              | 21   | own hand: count of each card type / copies of that type in pack  |
+| 23 n + 21         | 12   | per market (Stores, Mules, Jeeps): price step / last step, units  |
 |                   |      | hand / units per step, price / top price, pool / pieces          |
-| 22 n + 33         | 2    | pack size / deck, discard pile size / deck                       |
-| 22 n + 35         | 21   | top card of the discard pile (one-hot; face up)                  |
-| 22 n + 56         | 21   | discard pile contents per card type / copies (face up)           |
-| 22 n + 77         | 3    | phase one-hot: play, buy, bankruptcy                             |
-| 22 n + 80         | 3    | market being bought (buy phase) one-hot                          |
-| 22 n + 83         | 1    | debt to the Bank being raised (bankruptcy) / 500, clipped        |
-| 22 n + 84         | 1    | turns begun / max_turns (0 without a cap)                        |
+| 23 n + 33         | 2    | pack size / deck, discard pile size / deck                       |
+| 23 n + 35         | 21   | top card of the discard pile (one-hot; face up)                  |
+| 23 n + 56         | 21   | discard pile contents per card type / copies (face up)           |
+| 23 n + 77         | 3    | phase one-hot: play, buy, bankruptcy                             |
+| 23 n + 80         | 3    | market being bought (buy phase) one-hot                          |
+| 23 n + 83         | 1    | debt to the Bank being raised (bankruptcy), d / (d + 300)        |
+| 23 n + 84         | 1    | turns begun / max_turns (0 without a cap)                        |
 
-Player block (22): 0 in the game; 1-13 position one-hot (Base, camps 1-12);
-14 cash / 1000 (clipped); 15 Stores / 54; 16 Mules / 18; 17 Jeeps / 6; 18 is a
-host with guests; 19 is a guest; 20 guests hosted / 5; 21 is the seat to act.
+Player block (23): 0 in the game; 1-13 position one-hot (Base, camps 1-12);
+14 cash c as c / (c + 300); 15 Stores / 54; 16 Mules / 18; 17 Jeeps / 6; 18 is a
+host with guests; 19 is a guest; 20 guests hosted / 5; 21 is the seat to act;
+22 order of arrival at its camp / 5 (0: host or alone or at Base; k: the k-th
+guest to arrive, who becomes host after the k earlier arrivals have left).
+
+Money has no ceiling (bonuses, awards and claims keep coming), so cash and debt
+use ``x / (x + 300)``: strictly increasing, never clipped, every reachable value
+distinct (a step of £1 at £100 000 still moves the value by ~3e-8, above
+float32 resolution near 1 only up to about £70 000; no simulated game comes near).
 
 The state tensor (size ``obs + 21 n + 42``) is seat 0's observation, then every
 hand (21 per seat, seat order), the pack contents per card type (21) and the top
@@ -31,10 +38,14 @@ import numpy as np
 
 from . import components as C
 
-PLAYER_BLOCK = 22
+PLAYER_BLOCK = 23
 GLOBAL_SIZE = 85
-CASH_SCALE = 1000.0
-DEBT_SCALE = 500.0
+MONEY_HALF = 300.0  # x / (x + MONEY_HALF): £300 (the starting cash) maps to 0.5
+
+
+def money(x: float) -> float:
+    """Cash or debt in [0, 1), strictly increasing: no two amounts look the same."""
+    return x / (x + MONEY_HALF) if x > 0 else 0.0
 
 
 def observation_size(num_players: int) -> int:
@@ -67,9 +78,8 @@ def _write(state, seat: int, out: np.ndarray) -> None:
         blocks[o] = 1.0
         camp = pos[q]
         blocks[o + 1 + camp] = 1.0
-        cash = state.cash[q] / CASH_SCALE
         h = state.held[q]
-        blocks[o + 14] = cash if cash < 1.0 else 1.0
+        blocks[o + 14] = money(state.cash[q])
         blocks[o + 15] = h[0] * _INV_TOTALS[0]
         blocks[o + 16] = h[1] * _INV_TOTALS[1]
         blocks[o + 17] = h[2] * _INV_TOTALS[2]
@@ -82,6 +92,7 @@ def _write(state, seat: int, out: np.ndarray) -> None:
                     blocks[o + 20] = (len(there) - 1) / 5.0
                 else:
                     blocks[o + 19] = 1.0
+                    blocks[o + 22] = sum(arrival[x] < arrival[q] for x in there) / 5.0
         if q == current:
             blocks[o + 21] = 1.0
     out[: PLAYER_BLOCK * n] = blocks
@@ -121,7 +132,7 @@ def _write(state, seat: int, out: np.ndarray) -> None:
     if state.buy_market >= 0:
         out[o + state.buy_market] = 1.0
     o += 3
-    out[o] = min(state.debt / DEBT_SCALE, 1.0)
+    out[o] = money(state.debt)
     max_turns = game.params.max_turns
     if max_turns:
         out[o + 1] = min(state.turns / max_turns, 1.0)

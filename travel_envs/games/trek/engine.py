@@ -19,7 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import (
+    GameState,
+    ParameterError,
+    check_state_header,
+    rng_from_dict,
+    rng_to_dict,
+    state_header,
+)
 
 from . import actions as A
 from . import components as C
@@ -148,8 +155,7 @@ class TrekState(GameState):
             else:
                 due = self.stores_due(seat)
                 use = min(due, self.held[seat][C.STORES])
-                self.held[seat][C.STORES] -= use
-                self.pool[C.STORES] += use
+                self._return_units(seat, C.STORES, use)
                 debt = (due - use) * p.cash_for_stores_multiplier * self.price(C.STORES)
             if debt <= self.cash[seat]:
                 self._pay(seat, debt)
@@ -179,13 +185,22 @@ class TrekState(GameState):
 
     def _draw(self) -> int:
         if not self.pack:
-            if not self.discard:
+            self._reshuffle()
+            if not self.pack:
                 return -1
-            self.pack = self.discard
-            self.discard = []
-            self.rng.shuffle(self.pack)
-            self.reshuffles += 1
-        return self.pack.pop()
+        card = self.pack.pop()
+        if not self.pack and self.game.params.reshuffle == "at once":
+            self._reshuffle()
+        return card
+
+    def _reshuffle(self) -> None:
+        """The discard pile, shuffled, becomes the pack (rulebook, Preparation for Play)."""
+        if not self.discard:
+            return
+        self.pack = self.discard
+        self.discard = []
+        self.rng.shuffle(self.pack)
+        self.reshuffles += 1
 
     def _next_alive(self, seat: int) -> int:
         n = self.num_players
@@ -212,8 +227,7 @@ class TrekState(GameState):
         """Out of the game: cash to the Bank, units to the pool, cards to the discard pile."""
         self._pay(seat, self.cash[seat])
         for m in range(3):
-            self.pool[m] += self.held[seat][m]
-            self.held[seat][m] = 0
+            self._return_units(seat, m, self.held[seat][m])
         hand = self.hands[seat]
         for t in range(C.NUM_CARD_TYPES):
             self.discard.extend([t] * hand[t])
@@ -232,7 +246,11 @@ class TrekState(GameState):
         self.buy_market = -1
 
     def _end_at_cap(self) -> None:
+        """The safety cap: nobody has won the race; ``cap_winner`` says who is credited."""
         alive = [q for q in range(self.num_players) if self.alive[q]]
+        if self.game.params.cap_winner == "survivors":
+            self._finish(alive, "turn cap")
+            return
         key = {q: (C.CAMP_GROUP[self.pos[q]], self.pos[q], self.cash[q]) for q in alive}
         best = max(key.values())
         self._finish([q for q in alive if key[q] == best], "turn cap")
@@ -385,15 +403,20 @@ class TrekState(GameState):
         self.to_draw += 1
 
     def _return_unit(self, seat: int, market: int) -> None:
-        self.held[seat][market] -= 1
-        self.pool[market] += 1
+        self._return_units(seat, market, 1)
+
+    def _return_units(self, seat: int, market: int, units: int) -> None:
+        """``units`` from ``seat`` back to the common pool; with ``indicator_falls_on_return``
+        the Sales Indicator moves back by as many units (never below its start)."""
+        self.held[seat][market] -= units
+        self.pool[market] += units
+        if self.game.params.indicator_falls_on_return:
+            self.sold[market] = max(0, self.sold[market] - units)
 
     def _arrive(self, seat: int, camp: int) -> None:
         p = self.game.params
         if p.stores_requirement == "spend":
-            r = p.stores_required[C.CAMP_GROUP[camp] - 1]
-            self.held[seat][C.STORES] -= r
-            self.pool[C.STORES] += r
+            self._return_units(seat, C.STORES, p.stores_required[C.CAMP_GROUP[camp] - 1])
         self.pos[seat] = camp
         self.arrival[seat] = self.seq
         self.seq += 1
@@ -416,6 +439,13 @@ class TrekState(GameState):
             self._pay(seat, self.debt)
             self.debt = 0
             self.phase_id = PLAY
+        elif self.cash[seat] + self.assets_value(seat) < self.debt:
+            # a sale moved a falling Sales Indicator down: what is left no longer covers the debt
+            self.debt = 0
+            self._eliminate(seat)
+            if self.phase_id != OVER:
+                self.turn_player = self._next_alive(seat)
+                self._begin_turn()
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
@@ -486,7 +516,7 @@ class TrekState(GameState):
                "end_reason", "reshuffles")
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {}
+        d: dict[str, Any] = state_header(self.game)
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = list(v) if isinstance(v, list) else v
@@ -497,6 +527,10 @@ class TrekState(GameState):
 
     @classmethod
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekState":
+        """Rebuild a state from :meth:`to_dict`; a dict of another game, variant or player count,
+        a missing key or an out-of-range value raises ParameterError naming it."""
+        check_state_header(game, data, cls._FIELDS + ("held", "hands", "rng"))
+        _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
         for f in cls._FIELDS:
@@ -505,6 +539,32 @@ class TrekState(GameState):
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
         s.rng = rng_from_dict(data["rng"])
+        return s
+
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekState":
+        """Other living players' hands and the pack order drawn anew from ``rng``.
+
+        What ``seat`` knows stays: its own hand, every public fact (positions, cash,
+        units, indicators, the face-up discard pile) and the hand sizes. The unseen
+        cards (the pack and the other hands) are shuffled together and dealt back in
+        the same sizes; the state's generator is replaced by one seeded from ``rng``.
+        """
+        s = self.clone()
+        others = [q for q in range(self.num_players) if q != seat and self.alive[q]]
+        unseen = list(self.pack)
+        for q in others:
+            unseen += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
+        order = rng.permutation(len(unseen))
+        unseen = [unseen[i] for i in order]
+        for q in others:
+            k = sum(self.hands[q])
+            hand = [0] * C.NUM_CARD_TYPES
+            for t in unseen[:k]:
+                hand[t] += 1
+            s.hands[q] = hand
+            unseen = unseen[k:]
+        s.pack = unseen
+        s.rng = np.random.default_rng(rng.integers(2**63))
         return s
 
     def clone(self) -> "TrekState":
@@ -531,3 +591,63 @@ class TrekState(GameState):
         from .render import render_rgb
 
         return render_rgb(self)
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
+
+def _check_state_data(game, d: dict[str, Any]) -> None:
+    """List lengths and value ranges of a state dict (ParameterError naming the first bad key)."""
+    n = game.num_players
+
+    def bad(key: str, why: str) -> ParameterError:
+        return ParameterError(f"trek state dict: {key!r} {why}")
+
+    def int_list(key: str, length: int, low: int, high: int) -> None:
+        v = d[key]
+        if not isinstance(v, list) or len(v) != length:
+            raise bad(key, f"must be a list of {length} integers")
+        for x in v:
+            if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+                raise bad(key, f"has {x!r}; values must be integers in [{low}, {high}]")
+
+    int_list("cash", n, 0, 10**9)
+    int_list("pos", n, -1, C.SUMMIT)
+    int_list("arrival", n, 0, 10**9)
+    if not isinstance(d["alive"], list) or len(d["alive"]) != n or any(not isinstance(x, bool) for x in d["alive"]):
+        raise bad("alive", f"must be a list of {n} booleans")
+    int_list("pool", 3, 0, max(C.MARKET_TOTALS))
+    int_list("sold", 3, 0, 10**9)
+    int_list("pack", len(d["pack"]) if isinstance(d["pack"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
+    int_list("discard", len(d["discard"]) if isinstance(d["discard"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
+    int_list("winner_list", len(d["winner_list"]) if isinstance(d["winner_list"], list) else -1, 0, n - 1)
+    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES)):
+        v = d[key]
+        if not isinstance(v, list) or len(v) != n:
+            raise bad(key, f"must hold one list per player ({n})")
+        for row in v:
+            if not isinstance(row, list) or len(row) != length or any(
+                    isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+                raise bad(key, f"rows must be {length} non-negative integers")
+    for m in range(3):
+        if d["pool"][m] + sum(h[m] for h in d["held"]) != C.MARKET_TOTALS[m]:
+            raise bad("pool", f"and held {C.MARKET_NAMES[m]} do not add up to {C.MARKET_TOTALS[m]}")
+    counts = [0] * C.NUM_CARD_TYPES
+    for t in d["pack"] + d["discard"]:
+        counts[t] += 1
+    for h in d["hands"]:
+        counts = [a + b for a, b in zip(counts, h)]
+    if counts != list(game.card_counts):
+        raise bad("hands", "with the pack and discard pile do not make the game's pack of cards")
+    for key, low, high in (("turn_player", 0, n - 1), ("phase_id", PLAY, OVER), ("buy_market", -1, 2),
+                           ("debt", 0, 10**9), ("to_draw", 0, 2), ("turns", 0, 10**9), ("seq", 1, 10**9),
+                           ("reshuffles", 0, 10**9)):
+        x = d[key]
+        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+            raise bad(key, f"is {x!r}; it must be an integer in [{low}, {high}]")
+    if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):
+        raise bad("bank", "must be an integer")
+    if d["end_reason"] not in ("", "reached Camp 12", "last player left", "turn cap"):
+        raise bad("end_reason", f"is {d['end_reason']!r}")

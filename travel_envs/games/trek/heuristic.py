@@ -1,55 +1,79 @@
-"""A rule-based Trek player that plays like a sensible beginner.
+"""A rule-based Trek player that races like a sensible beginner.
 
 It reads only what its seat may see: its own hand and the public table (cash,
 held units, positions, the Sales Indicators, the discard pile).
 
-- Leave Base only with a good stock of Stores (life at Base costs £10 a turn, at
-  a camp a Stores Unit a turn), unless another player is racing ahead.
+- Leave Base once it holds transport and a few Stores Units beyond the first
+  requirement (``HeuristicStyle.leave_base_stores``), or when another player is
+  racing ahead.
 - Then move forward whenever it can (summit first, then the furthest group; a
   Jeep double move before a Mule; a Mule before a single-group Jeep; prefer
-  camps where it would be a guest, then the larger bonus); wait below Camp 11
-  (no sideways bonus there) until it holds a Camp 12 card.
+  camps where it would be a guest, then the larger bonus).
 - Play Awards and Claims that bring something in.
-- With Authority to Buy: Stores first when below the next requirement,
-  otherwise transport when it has none; stock Stores while they are cheap;
-  keep a cash reserve.
+- With Authority to Buy: Stores first when below the next requirement plus a
+  few turns of contributions, otherwise Mules up to ``HeuristicStyle.transport``
+  and one Jeep; stock Stores while they are cheap; keep a cash reserve.
 - A free sideways move when it gains a bonus or a host.
 - Otherwise discard the least useful card (camp cards behind it first).
 - Bankrupt: sell Stores above what it needs, then Jeeps, then Mules, then Stores.
+
+``HeuristicStyle`` holds the tunable choices; ``RUSH_STYLE`` (leave Base as soon
+as the rules allow) and ``HOARD_STYLE`` (the first heuristic: stock 24 Stores at
+Base before leaving) are the variants of the balance study
+(``benchmarks/trek_balance.py``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from . import actions as A
 from . import components as C
 
-STORES_BUFFER = 3  # Stores kept on top of the next requirement, for contributions
-STORES_STOCK = 28  # Stores stocked while they are cheap
-LEAVE_BASE_STORES = 24  # Stores held before leaving Base ...
-RACE_GROUP = 3  # ... unless another player has reached this group
+
+@dataclass(frozen=True)
+class HeuristicStyle:
+    """The heuristic's tunable choices."""
+
+    name: str = "heuristic"
+    leave_base_stores: int = 8  # Stores held before leaving Base ...
+    race_group: int = 2  # ... unless another player has reached this group
+    stores_buffer: int = 4  # Stores kept on top of the next requirement, for contributions
+    stock: int = 16  # Stores stocked while they cost at most ``cheap_price``
+    cheap_price: int = 15
+    wait_for_summit_card: bool = False  # wait below Camp 11 until a Camp 12 card is in hand
+    transport: int = 4  # Mules and Jeeps it wants to hold (no more than the groups still ahead)
+
+
+DEFAULT_STYLE = HeuristicStyle()
+RUSH_STYLE = HeuristicStyle(name="rush", leave_base_stores=0, race_group=1, stores_buffer=1, stock=0)
+HOARD_STYLE = HeuristicStyle(name="hoard", leave_base_stores=24, race_group=3, stores_buffer=3, stock=28,
+                             cheap_price=25, wait_for_summit_card=True, transport=2)
+STYLES = {st.name: st for st in (DEFAULT_STYLE, RUSH_STYLE, HOARD_STYLE)}
 
 
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(
-        self, seed: int | None = None, leave_base_stores: int = LEAVE_BASE_STORES, stock: int = STORES_STOCK
-    ) -> None:
+    def __init__(self, seed: int | None = None, style: HeuristicStyle = DEFAULT_STYLE, **overrides) -> None:
+        """``overrides`` replace single fields of ``style`` (e.g. ``leave_base_stores=24``)."""
         self.rng = np.random.default_rng(seed)
-        self.leave_base_stores = leave_base_stores
-        self.stock = stock
+        self.style = replace(style, **overrides) if overrides else style
+        self.name = self.style.name
+        self.leave_base_stores = self.style.leave_base_stores
+        self.stock = self.style.stock
 
     # ------------------------------------------------------------------ helpers
-    @staticmethod
-    def _next_group_need(state, seat: int) -> int:
+    def _next_group_need(self, state, seat: int) -> int:
         g = C.CAMP_GROUP[state.pos[seat]]
         req = state.game.params.stores_required
         need = req[min(g, 5)]
+        buffer = self.style.stores_buffer
         if state.game.params.stores_requirement == "spend":
-            return need + STORES_BUFFER
-        return need + (STORES_BUFFER if g >= 1 else 1)
+            return need + buffer
+        return need + (buffer if g >= 1 else 1)
 
     @staticmethod
     def _reserve(state, seat: int) -> int:
@@ -62,12 +86,13 @@ class HeuristicPolicy:
         h = state.held[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
         want = self._next_group_need(state, seat)
-        if state.price(C.STORES) <= 25:
+        if state.price(C.STORES) <= self.style.cheap_price:
             want = max(want, self.stock)
         stores = max(0, want - h[C.STORES])
         transport = h[C.MULES] + h[C.JEEPS]
         groups_left = 6 - g
-        mules = 0 if transport >= min(2, groups_left) else min(2, groups_left) - transport
+        wanted = min(self.style.transport, groups_left)
+        mules = max(0, wanted - transport)
         jeeps = 0
         if h[C.JEEPS] == 0 and groups_left >= 2 and transport >= 1:
             jeeps = 1
@@ -128,9 +153,9 @@ class HeuristicPolicy:
         moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
         forward = [a for a in moves if C.CAMP_GROUP[self._dest(a)] > g]
         leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players) if q != seat and state.alive[q])
-        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores and leader < RACE_GROUP:
+        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores and leader < self.style.race_group:
             forward = []
-        if not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.stock:
+        if self.style.wait_for_summit_card and not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.stock:
             # camp 11 has no sideways bonus: wait below it until the summit card is in hand
             forward = [a for a in forward if self._dest(a) != C.SUMMIT - 1]
         if forward:

@@ -1,4 +1,5 @@
-"""Readable text rendering of a Trek table (``render_mode="ansi"``)."""
+"""Readable text of a Trek table: the whole table (``render_mode="ansi"``) and one seat's view
+(``observation_text``: public facts and that seat's own hand only)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,43 @@ def _who(state, q: int) -> str:
 
 
 def render_text(state) -> str:
+    """The table, with the hand of the player to act (what ``render_mode="ansi"`` shows)."""
+    lines = _table_lines(state)
+    if not state.is_terminal:
+        seat = state.turn_player
+        lines.append(f"P{seat}'s hand: " + _hand(state, seat))
+        lines += _phase_lines(state)
+    return "\n".join(lines)
+
+
+def observation_text(state, seat: int) -> str:
+    """``seat``'s view: every public fact its observation carries, its own hand, no other hand."""
+    lines = [f"View of P{seat} ({COLOURS[seat]})"] + _table_lines(state)
+    cap = state.game.params.max_turns
+    lines.append(f"Turns begun: {state.turns}" + (f" of {cap} (turn cap)" if cap else " (no turn cap)"))
+    pile = [C.CARD_SHORT[t] + f" x{state.discard.count(t)}" for t in range(C.NUM_CARD_TYPES) if t in state.discard]
+    lines.append("Discard pile (face up): " + (", ".join(pile) if pile else "empty"))
+    others = [f"P{q} {sum(state.hands[q])}" for q in range(state.num_players) if q != seat and state.alive[q]]
+    lines.append("Cards in other hands (hidden): " + (", ".join(others) if others else "none"))
+    lines.append(f"Your hand: " + (_hand(state, seat) if state.alive[seat] else "(out of the game)"))
+    if not state.is_terminal:
+        lines += _phase_lines(state)
+    return "\n".join(lines)
+
+
+def _hand(state, seat: int) -> str:
+    return ", ".join(C.CARD_NAMES[t] for t in range(C.NUM_CARD_TYPES) for _ in range(state.hands[seat][t]))
+
+
+def _phase_lines(state) -> list[str]:
+    if state.phase_id == 1:
+        return [f"P{state.turn_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
+    if state.phase_id == 2:
+        return [f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"]
+    return []
+
+
+def _table_lines(state) -> list[str]:
     p = state.game.params
     n = state.num_players
     lines = []
@@ -20,7 +58,8 @@ def render_text(state) -> str:
                      + ", ".join(f"P{w}" for w in state.winner_list))
     else:
         lines.append(f"Trek - turn {state.turns}, P{state.turn_player} to act, phase {state.phase}")
-    lines.append("Camp ladder (group: camp [stores needed, bonus] trekkers; * = host, g = guest)")
+    lines.append("Camp ladder (group: camp [stores needed, bonus] trekkers in order of arrival; "
+                 "* = host, g = guest)")
     for g in range(C.NUM_GROUPS - 1, -1, -1):
         cells = []
         for camp in C.GROUP_CAMPS[g]:
@@ -51,15 +90,7 @@ def render_text(state) -> str:
                      f"Jeeps {h[2]}  at {camp}")
     lines.append(f"Pack {len(state.pack)} cards, discard pile {len(state.discard)}"
                  + (f" (top: {C.CARD_NAMES[state.discard[-1]]})" if state.discard else ""))
-    if not state.is_terminal:
-        seat = state.turn_player
-        hand = [C.CARD_NAMES[t] for t in range(C.NUM_CARD_TYPES) for _ in range(state.hands[seat][t])]
-        lines.append(f"P{seat}'s hand: " + ", ".join(hand))
-        if state.phase_id == 1:
-            lines.append(f"Buying {C.MARKET_NAMES[state.buy_market]}")
-        elif state.phase_id == 2:
-            lines.append(f"Bankrupt: must raise £{state.debt} (has £{state.cash[seat]})")
-    return "\n".join(lines)
+    return lines
 
 
 # -- rgb_array: the board as a picture (Pillow) ----------------------------------------------------
