@@ -470,9 +470,10 @@ def test_setup():
     assert s.phase == "place" and s.current_player == s.first_player
     m = s.legal_action_mask()
     assert set(np.flatnonzero(m)) == {A_LOC + a for a in C.AIRPORTS}
-    for _ in range(3):
-        s.apply_action(A_LOC + C.AIRPORTS[0])  # players may share an airport
+    s.apply_action(A_LOC + C.AIRPORTS[0])
+    # the first player places, then plays the first turn at once (the others are not placed yet)
     assert s.phase == "start" and s.turn_seat == s.first_player
+    assert [v == E.NONE for v in s.loc].count(True) == 2
 
 
 def test_solo_rival_takes_cards_and_game_ends():

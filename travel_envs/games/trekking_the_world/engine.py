@@ -97,14 +97,14 @@ TURN_FIELDS = (
     "itin", "start", "visited", "steps", "n_max", "n_min", "move_tokens", "money_tokens", "souv_tokens",
     "extra", "torres", "revisit", "free_flights", "no_step_flights", "baobab", "taj", "terracotta",
     "recolour", "sagrada", "colosseum", "lencois", "lencois_moved", "discount", "cards_taken",
-    "took_tour", "took_enc", "pending", "ret_phase", "halong_target", "kili_row",
+    "took_tour", "took_enc", "pending", "ret_phase", "halong_target", "kili_row", "ban",
 )
 TURN_DEFAULTS = dict(
     itin=NONE, start=NONE, visited=0, steps=0, n_max=0, n_min=0, move_tokens=0, money_tokens=0, souv_tokens=0,
     extra=0, torres=False, revisit=False, free_flights=False, no_step_flights=False, baobab=0, taj=0,
     terracotta=False, recolour=NONE, sagrada=False, colosseum=False, lencois=False, lencois_moved=False,
     discount=0, cards_taken=0, took_tour=False, took_enc=False, pending=NONE, ret_phase=NONE,
-    halong_target=NONE, kili_row=NONE,
+    halong_target=NONE, kili_row=NONE, ban=0,
 )
 
 
@@ -150,7 +150,7 @@ class TrekkingTheWorldParams:
         return 5 if self.num_players <= 3 else 4
 
 
-#: moving-phase legal ids by (start, n_min, n_max, revisit, free_flights, no_step_flights, location,
+#: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
 #: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
 _MOVING_LEGAL: dict = {}
 _MOVING_LEGAL_LIMIT = 50_000
@@ -271,18 +271,21 @@ class TrekkingTheWorldState(GameState):
     def move_rules(self) -> MoveRules:
         return MoveRules(
             self.start, self.n_min, self.n_max, self.revisit,
-            0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1,
+            0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1, self.ban,
         )
 
     def _prep_rules(self, n_max: int, start: int) -> MoveRules:
+        """The rules the move would have if it started now from ``start`` (``visited`` holds
+        the locations left earlier this turn by a Frequent Flyer / Monteverde flight)."""
         n_min = max(1, n_max - 2) if self.torres else n_max
         return MoveRules(start, n_min, n_max, self.revisit,
-                         0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1)
+                         0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1,
+                         self.visited)
 
     def _move_feasible(self, n_max: int) -> bool:
         p = self.turn_seat
         v = self.loc[p]
-        return can_finish(self._prep_rules(n_max, v), v, _bit(v), 0, self.money[p])
+        return can_finish(self._prep_rules(n_max, v), v, self.visited | _bit(v), 0, self.money[p])
 
     # ----------------------------------------------------------------- mask
     def legal_action_mask(self) -> np.ndarray:
@@ -298,13 +301,13 @@ class TrekkingTheWorldState(GameState):
             # the values it reads (no other phase power applies while moving).
             p = self.turn_seat
             v, money = self.loc[p], self.money[p]
-            key = (self.start, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
+            key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
                    v, self.visited, self.steps, money)
             hit = _MOVING_LEGAL.get(key)
             if hit is not None:
                 return hit
             ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
-            if self.n_min <= self.steps < self.n_max and v != self.start:
+            if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
                 ids.append(A_STOP)
             if len(_MOVING_LEGAL) > _MOVING_LEGAL_LIMIT:
                 _MOVING_LEGAL.clear()
@@ -327,8 +330,11 @@ class TrekkingTheWorldState(GameState):
                 ids.append(A_FF)
         elif ph == PH_FLY or ph == PH_TELEPORT:
             here = self.loc[p]
-            targets = C.AIRPORTS if ph == PH_FLY else range(C.NUM_LOCATIONS)
-            ids.extend(A_LOC + a for a in targets if a != here)
+            if ph == PH_FLY:
+                ids.extend(A_LOC + a for a in C.AIRPORTS if a != here)
+            else:  # Galapagos: not where the Trekker stood this turn (rule B, like a move)
+                ban = self.visited | _bit(here)
+                ids.extend(A_LOC + a for a in range(C.NUM_LOCATIONS) if not (ban >> a) & 1)
         elif ph == PH_MOVE_PREP:
             ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
@@ -346,7 +352,8 @@ class TrekkingTheWorldState(GameState):
         elif ph == PH_COLOUR:
             ids.extend(A_COLOUR + col for col in self._colour_options())
         elif ph == PH_PLAYER:
-            ids.extend(A_PLAYER + k for k in range(self.num_players - 1))
+            n = self.num_players
+            ids.extend(A_PLAYER + k for k in range(n - 1) if self.loc[(p + 1 + k) % n] != NONE)
         elif ph == PH_HALONG:
             ids.extend(A_LOC + w for w in C.ADJ[self.loc[self.halong_target]])
         elif ph == PH_PICK_ENC:
@@ -431,7 +438,7 @@ class TrekkingTheWorldState(GameState):
         if kind == "exchange_cube":
             return any(self.suitcase[p])
         if kind == "move_other_trekker":
-            return self.num_players > 1
+            return any(self.loc[q] != NONE for q in range(self.num_players) if q != p)
         if kind == "take_from_encounter_discard":
             return bool(self.enc_discard)
         if kind == "swap_with_encounter_row":
@@ -541,12 +548,9 @@ class TrekkingTheWorldState(GameState):
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
-        if ph == PH_PLACE:
+        if ph == PH_PLACE:  # right before this seat's first turn
             self.loc[p] = a - A_LOC
-            nxt = (p + 1) % self.num_players
-            self.turn_seat = nxt
-            if nxt == self.first_player:
-                self.phase_id = PH_START
+            self.phase_id = PH_START
         elif ph == PH_START:
             if a == A_FF:
                 self._take_token(p, C.TOK_FF)
@@ -559,7 +563,8 @@ class TrekkingTheWorldState(GameState):
                     self.itin = self.itin_row[slot - 1]
                     self.itin_row[slot - 1] = NONE
                 self._begin_itinerary()
-        elif ph == PH_FLY:
+        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
+            self.visited |= _bit(self.loc[p])
             self.loc[p] = a - A_LOC
             self._return()
         elif ph == PH_MOVE_PREP:
@@ -569,7 +574,7 @@ class TrekkingTheWorldState(GameState):
                 self.n_max += 1
             else:  # pass: start moving
                 self.start = self.loc[p]
-                self.visited = _bit(self.start)
+                self.ban = self.visited = self.visited | _bit(self.start)
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
@@ -887,6 +892,9 @@ class TrekkingTheWorldState(GameState):
         if self.num_players == 1:
             self._rival_turn()
             self._refill()
+        if not self.tour_deck:  # ruling 18: the Tour row can no longer be refilled
+            self.end_triggered = True
+        if self.num_players == 1:
             if self.end_triggered or not self.rival_deck:
                 self.phase_id = PH_OVER
                 return
@@ -897,7 +905,7 @@ class TrekkingTheWorldState(GameState):
             self.phase_id = PH_OVER
             return
         self.turn_seat = nxt
-        self.phase_id = PH_START
+        self.phase_id = PH_START if self.loc[nxt] != NONE else PH_PLACE
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:
