@@ -330,7 +330,7 @@ def test_render_rgb_array_map():
 
 def test_observation_cache_respects_parameters():
     """The encoder caches by content: games differing only in parameters must not share entries."""
-    from travel_envs.games.trekking_the_world.encoder import layout
+    from travel_envs.games.trekking_the_world.encoder import SCORE_SCALE, layout
 
     lay = {name: (a, b) for name, a, b in layout(2)}
     obs = {}
@@ -344,7 +344,7 @@ def test_observation_cache_respects_parameters():
         obs[params.get("suitcase_points", "linear")] = (out, s.score(0), s.params.end_tours)
     for out, score, end_tours in obs.values():
         a, b = lay["me.turns_taken_first_player_score"]
-        assert out[b - 1] == pytest.approx(score / 200)
+        assert out[b - 1] == pytest.approx(score / SCORE_SCALE)
         a, _ = lay["end_triggered_and_tours_to_end"]
         assert out[a + 1] == pytest.approx(end_tours / 6)
     assert obs["linear"][1] == 15 and obs["steep"][1] == 9

@@ -27,8 +27,10 @@ from travel_envs.core.game import (
     ParameterError,
     check_choice,
     check_range,
+    check_state_header,
     rng_from_dict,
     rng_to_dict,
+    state_header,
 )
 
 from . import components as C
@@ -191,6 +193,7 @@ class TrekkingTheWorldState(GameState):
         self.tour_row = [NONE] * C.TOUR_ROW
         self.enc_row = [NONE] * C.ENC_ROW
         self.enc_discard: list[int] = []
+        self.enc_reshuffled = False  # the Encounter deck was rebuilt from its (public) discard pile
         self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen, Rival)
         self.itin_deck = rng.permutation(C.NUM_ITINERARIES).tolist()
         self.itin_row = [NONE] * C.ITIN_ROW
@@ -227,6 +230,17 @@ class TrekkingTheWorldState(GameState):
         self._pver = [0] * self.game.num_players
         self._pblocks: list = [None] * self.game.num_players  # encoder: (version, block) per player
         self._views: dict = {}  # encoder: seat -> its view
+
+    # The encoder's views and player blocks (``touch``) hold memoryviews, which cannot be
+    # pickled or deep-copied: they are left out and rebuilt lazily after a copy.
+    _ENCODER_CACHES = ("_rev", "_pver", "_pblocks", "_views")
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in self._ENCODER_CACHES}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.touch()
 
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
@@ -832,10 +846,16 @@ class TrekkingTheWorldState(GameState):
         self._return()
 
     # ----------------------------------------------------------- end of turn
+    def _reshuffle(self, deck: list[int], discard: list[int]) -> None:
+        """The (face-up, so public) discard pile becomes the new deck in a hidden order."""
+        deck.extend(self.rng.permutation(discard).tolist())
+        discard.clear()
+        if deck is self.enc_deck:
+            self.enc_reshuffled = True  # from now on everyone knows which cards the deck holds
+
     def _draw(self, deck: list[int], discard: list[int] | None) -> int:
         if not deck and discard:
-            deck.extend(self.rng.permutation(discard).tolist())
-            discard.clear()
+            self._reshuffle(deck, discard)
         return deck.pop() if deck else NONE
 
     def _refill_row(self, row: list[int], deck: list[int], discard: list[int] | None) -> None:
@@ -843,8 +863,7 @@ class TrekkingTheWorldState(GameState):
             if row[i] == NONE:
                 row[i] = self._draw(deck, discard)
         if not deck and discard:  # keep a face-up deck top when possible
-            deck.extend(self.rng.permutation(discard).tolist())
-            discard.clear()
+            self._reshuffle(deck, discard)
 
     def _refill_itineraries(self) -> None:
         self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
@@ -973,10 +992,12 @@ class TrekkingTheWorldState(GameState):
         "rival_deck", "rival_tours",
     )
     NESTED_FIELDS = ("suitcase", "tokens", "fresh_tokens", "tours", "encs")
-    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points") + TURN_FIELDS
+    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points",
+                     "enc_reshuffled") + TURN_FIELDS
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {f: list(getattr(self, f)) for f in self.LIST_FIELDS}
+        d: dict[str, Any] = state_header(self.game)
+        d.update({f: list(getattr(self, f)) for f in self.LIST_FIELDS})
         d.update({f: [list(x) for x in getattr(self, f)] for f in self.NESTED_FIELDS})
         d.update({f: getattr(self, f) for f in self.SCALAR_FIELDS})
         d["rng"] = rng_to_dict(self.rng)
@@ -984,11 +1005,10 @@ class TrekkingTheWorldState(GameState):
 
     @classmethod
     def from_dict(cls, game: "TrekkingTheWorldGame", data: dict[str, Any]) -> "TrekkingTheWorldState":
+        check_state_header(game, data, cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",))
+        _check_state_dict(game, data)
         s = cls.__new__(cls)
         s.game = game
-        missing = [f for f in cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",) if f not in data]
-        if missing:
-            raise ParameterError(f"state dict misses fields {missing}")
         for f in cls.LIST_FIELDS:
             setattr(s, f, [int(x) for x in data[f]])
         for f in cls.NESTED_FIELDS:
@@ -1033,6 +1053,60 @@ class TrekkingTheWorldState(GameState):
 
 
 assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
+
+
+def _check_state_dict(game: "TrekkingTheWorldGame", data: dict[str, Any]) -> None:
+    """Shapes and value ranges of a state dict (ParameterError naming the first bad entry)."""
+    n = game.num_players
+
+    def bad(name: str, why: str) -> ParameterError:
+        return ParameterError(f"state dict entry {name!r} {why}")
+
+    def ints(name: str, values: Any, low: int, high: int, length: int | None = None) -> None:
+        if not isinstance(values, (list, tuple)):
+            raise bad(name, f"must be a list, not {type(values).__name__}")
+        if length is not None and len(values) != length:
+            raise bad(name, f"has {len(values)} entries; this {n}-player game needs {length}")
+        for x in values:
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not low <= x <= high:
+                raise bad(name, f"holds {x!r}; values must be integers in [{low}, {high}]")
+
+    cards = C.NUM_CARDS - 1
+    for f in ("tour_deck", "enc_deck", "enc_discard", "tours_out", "rival_tours", "fresh_encs"):
+        ints(f, data[f], 0, cards)
+    ints("tour_row", data["tour_row"], NONE, cards, C.TOUR_ROW)
+    ints("enc_row", data["enc_row"], NONE, cards, C.ENC_ROW)
+    ints("itin_deck", data["itin_deck"], 0, C.NUM_ITINERARIES - 1)
+    ints("itin_discard", data["itin_discard"], 0, C.NUM_ITINERARIES - 1)
+    ints("itin_row", data["itin_row"], NONE, C.NUM_ITINERARIES - 1, C.ITIN_ROW)
+    ints("cube_supply", data["cube_supply"], 0, C.CUBES_PER_COLOUR, C.NUM_COLOURS)
+    ints("token_supply", data["token_supply"], 0, C.TOKENS_PER_TYPE, 4)
+    ints("loc", data["loc"], NONE, C.NUM_LOCATIONS - 1, n)
+    ints("money", data["money"], 0, C.MONEY_CAP, n)
+    ints("turns_taken", data["turns_taken"], 0, 10**6, n)
+    ints("rival_deck", data["rival_deck"], 0, len(C.RIVAL_CARDS) - 1)
+    for f, high, width in (("suitcase", C.SUITCASE_COLUMNS, C.NUM_COLOURS), ("tokens", C.TOKENS_PER_TYPE, 4),
+                           ("fresh_tokens", C.TOKENS_PER_TYPE, 4), ("tours", cards, None), ("encs", cards, None)):
+        rows = data[f]
+        if not isinstance(rows, (list, tuple)) or len(rows) != n:
+            raise bad(f, f"must be a list of {n} per-player lists")
+        for p, row in enumerate(rows):
+            ints(f"{f}[{p}]", row, 0, high, width)
+    for f, low, high in (("first_player", 0, n - 1), ("turn_seat", 0, n - 1), ("phase_id", 0, len(PHASES) - 1),
+                         ("rival_points", 0, 10**4), ("itin", NONE, C.NUM_ITINERARIES - 1),
+                         ("start", NONE, C.NUM_LOCATIONS - 1), ("pending", PENDING_FF, cards),
+                         ("ret_phase", NONE, len(PHASES) - 1), ("halong_target", NONE, n - 1),
+                         ("kili_row", NONE, C.NUM_COLOURS - 1), ("recolour", NONE, C.NUM_COLOURS - 1)):
+        ints(f, [data[f]], low, high)
+    for f in TURN_FIELDS + ("end_triggered", "enc_reshuffled"):
+        v = data[f]
+        if isinstance(TURN_DEFAULTS.get(f, False), bool):
+            if not isinstance(v, bool):
+                raise bad(f, f"must be true or false, not {v!r}")
+        elif isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < NONE - 1:
+            raise bad(f, f"holds {v!r}; it must be an integer")
+    if not isinstance(data["rng"], dict) or "bit_generator" not in data["rng"]:
+        raise bad("rng", "must be a generator state from to_dict()")
 
 
 class TrekkingTheWorldGame(Game):
