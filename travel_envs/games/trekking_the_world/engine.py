@@ -1035,6 +1035,39 @@ class TrekkingTheWorldState(GameState):
         s.touch()
         return s
 
+    # ------------------------------------------------------ hidden information
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekkingTheWorldState":
+        """A copy with every hidden element drawn anew from ``rng``: the order of the Itinerary,
+        Tour and Encounter decks below their face-up tops, which unseen cards are in the Tour
+        deck and which in the Encounter deck (until the Encounter deck is rebuilt from its
+        public discard pile, after which its content is known), the solo Rival deck, and the
+        state's own generator. Everything on the table is public, so ``seat`` changes nothing."""
+        if not 0 <= seat < self.num_players:
+            raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
+        s = self.clone()
+        tour_below, enc_below = s.tour_deck[:-1], s.enc_deck[:-1]
+        if s.enc_reshuffled:
+            rng.shuffle(tour_below)
+            rng.shuffle(enc_below)
+        else:  # the two halves of the unseen cards were dealt at random: deal them again
+            pool = rng.permutation(tour_below + enc_below).tolist()
+            tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
+        s.tour_deck[:-1] = tour_below
+        s.enc_deck[:-1] = enc_below
+        itin_below = s.itin_deck[:-1]
+        rng.shuffle(itin_below)
+        s.itin_deck[:-1] = itin_below
+        rng.shuffle(s.rival_deck)
+        s.rng = np.random.default_rng(int(rng.integers(2**63)))
+        s._mask = None
+        s.touch()
+        return s
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
     # -------------------------------------------------------------- text
     def action_to_string(self, action: int) -> str:
         from .render import action_to_string

@@ -113,6 +113,96 @@ def render_text(s) -> str:
     return "\n".join(lines)
 
 
+def _flags(s) -> str:
+    names = (("torres", "Torres: may stop early"), ("revisit", "Milford: revisits allowed"),
+             ("free_flights", "flights free"), ("no_step_flights", "flights use no step"),
+             ("terracotta", "Souvenirs in any continent"), ("sagrada", "Sagrada: Tour and Encounter"),
+             ("colosseum", "Colosseum: adjacent cards"), ("lencois", "Lencois step after a card"),
+             ("lencois_moved", "Lencois step used"), ("took_tour", "took a Tour"), ("took_enc", "took an Encounter"))
+    out = [text for f, text in names if getattr(s, f)]
+    counts = (("move_tokens", "Move tokens used"), ("money_tokens", "Money tokens used"),
+              ("souv_tokens", "Souvenir tokens used"), ("baobab", "money again (Baobabs)"),
+              ("taj", "Souvenirs again (Taj Mahal)"), ("extra", "extra steps"), ("discount", "Tour discount $"),
+              ("cards_taken", "cards taken"))
+    out += [f"{text} {getattr(s, f)}" for f, text in counts if getattr(s, f)]
+    if s.recolour >= 0:
+        out.append(f"Souvenirs recoloured {C.COLOURS[s.recolour]}")
+    return ", ".join(out)
+
+
+def observation_text(s, seat: int) -> str:
+    """``seat``'s view of the table: every public fact the observation carries (the whole table is
+    public except the order of the decks below their face-up tops and the solo Rival deck)."""
+    n = s.num_players
+    rel = lambda p: "you" if p == seat else f"P{p} (+{(p - seat) % n})"  # noqa: E731
+    lines = [f"== Trekking the World == you are P{seat}; "
+             + ("GAME OVER" if s.is_terminal else f"{rel(s.turn_seat)} to act, phase {s.phase}")]
+    trig = "END TRIGGERED, the round is finished" if s.end_triggered else "not triggered"
+    lines.append(f"End: {s.params.end_tours} Tours, or when the Tour deck runs out ({trig})")
+    if s.pending >= 0:
+        lines.append(f"Choosing for: {C.CARD_NAMES[s.pending]} ({C.ENC_POWER[s.pending]})")
+    elif s.pending == -2:
+        lines.append("Choosing for: a Frequent Flyer token (the airport to fly to)")
+    if s.kili_row >= 0:
+        lines.append(f"Kilimanjaro returned a {C.COLOURS[s.kili_row]} cube")
+    if s.halong_target >= 0:
+        lines.append(f"Ha Long Bay moves {rel(s.halong_target)}")
+    if s.itin >= 0:
+        move = f"steps {s.steps}/{s.n_max}" + (f" (may stop after {s.n_min})" if s.n_min != s.n_max else "")
+        start = f", from {loc_text(s.start)}" if s.start >= 0 else ""
+        lines.append(f"Itinerary in play: {itin_text(s.itin)}; {move}{start}")
+    if s.visited:
+        been = [C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.visited >> v) & 1]
+        lines.append("Visited this turn: " + ", ".join(been))
+    flags = _flags(s)
+    if flags:
+        lines.append("This turn: " + flags)
+    if s.fresh_encs:
+        lines.append("Gained this turn (not usable yet): " + ", ".join(C.CARD_NAMES[c] for c in s.fresh_encs))
+    lines.append("Itineraries (slot 0 = deck top): "
+                 + " | ".join(f"{i}: {itin_text(c)}" for i, c in enumerate(s.available_itineraries())))
+    lines.append(f"Itinerary deck {len(s.itin_deck)} cards; discard pile bottom to top ({len(s.itin_discard)}): "
+                 + (", ".join(f"#{c + 1}" for c in s.itin_discard) or "empty"))
+    lines.append("Tours (deck top first): " + " | ".join(tour_text(c) for c in s.available_tours())
+                 + f"   (deck {len(s.tour_deck)})")
+    lines.append("Encounters (deck top first): " + " | ".join(enc_text(c, short=False) for c in s.available_encounters())
+                 + f"   (deck {len(s.enc_deck)})")
+    if s.enc_reshuffled and len(s.enc_deck) > 1:
+        lines.append("Encounter deck below its top (rebuilt from the discard pile, order unknown): "
+                     + ", ".join(sorted(C.CARD_NAMES[c] for c in s.enc_deck[:-1])))
+    lines.append("Encounter discard pile: " + (", ".join(C.CARD_NAMES[c] for c in s.enc_discard) or "empty"))
+    if s.tours_out:
+        lines.append("Tours removed from the game: " + ", ".join(C.CARD_NAMES[c] for c in s.tours_out))
+    lines.append("Supply: cubes " + " ".join(f"{C.COLOURS[k]} {s.cube_supply[k]}" for k in range(4))
+                 + " | tokens " + " ".join(f"{C.TOKEN_NAMES[k]} {s.token_supply[k]}" for k in range(4)))
+    for i in range(n):
+        p = (seat + i) % n
+        first = ", first player" if p == s.first_player else ""
+        usable = [s.usable_tokens(p, k) for k in range(4)]
+        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}" + (f" ({usable[k]} usable)" if usable[k] != s.tokens[p][k] else "")
+                          for k in range(4))
+        lines.append(f"{rel(p)}{first}: at {loc_text(s.loc[p])}, ${s.money[p]}, {s.turns_taken[p]} turns, "
+                     f"score {s.score(p)}")
+        lines.append(f"    Suitcase {suitcase_text(s.suitcase[p])} | tokens {tokens}")
+        lines.append("    Tours: " + (", ".join(tour_text(c) for c in s.tours[p]) or "none"))
+        lines.append("    Encounters: " + (", ".join(enc_text(c, short=False) for c in s.encs[p]) or "none"))
+    if n == 1:
+        from .encoder import RIVAL_TYPE_COUNT, RIVAL_TYPE_OF, RIVAL_TYPES
+
+        left = [0] * len(RIVAL_TYPES)
+        for r in s.rival_deck:
+            left[RIVAL_TYPE_OF[r]] += 1
+        flipped = ", ".join(f"{'Tour' if row == 0 else 'Encounter'} slot {slot} x{total - k}"
+                            for (row, slot), total, k in zip(RIVAL_TYPES, RIVAL_TYPE_COUNT, left) if total > k)
+        lines.append(f"Rival: {s.rival_points} points, {len(s.rival_deck)} cards left; win needs your score >= "
+                     f"Rival + {s.params.solo_margin}")
+        lines.append("Rival cards flipped: " + (flipped or "none"))
+        lines.append("Rival Tours: " + (", ".join(tour_text(c) for c in s.rival_tours) or "none"))
+    if s.is_terminal:
+        lines.append(f"Final scores {s.scores()}; winners {s.winners()}")
+    return "\n".join(lines)
+
+
 # -- rgb_array: a world map (equirectangular projection of the real landmarks) ----------------------
 # Approximate (latitude, longitude) of each location, for drawing only; airports sit near the middle
 # of their continent. Bora Bora is drawn west of the Americas; its paths to Oceania wrap around.
