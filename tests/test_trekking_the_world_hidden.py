@@ -42,7 +42,7 @@ def _hidden(s):
 def test_resample_keeps_the_view_and_mask_and_draws_the_hidden_part_anew(n):
     rng = np.random.default_rng(n)
     checked = changed = 0
-    for s in _positions(n, 2 if n > 1 else 5, 23, seed=10 * n):
+    for s in _positions(n, 2 if n > 1 else 5, 11, seed=10 * n):
         seat = int(rng.integers(n))
         r = s.resample_hidden(seat, rng)
         for q in range(n):  # everything on the table is public: every seat's view is kept
