@@ -219,3 +219,22 @@ def test_random_games_end_by_the_rules_every_variant(n, params):
     for seed in range(8 if params == HARDEST else 3):
         _, truncated = _random_env_game(n, 100 + seed, **params)
         assert not truncated, (n, params, seed)
+
+
+# ------------------------------------------------------------- solo calibration
+def test_solo_calibration_rival_decks():
+    from collections import Counter
+
+    v1 = Counter(C.RIVAL_DECKS["v1"])
+    assert sum(v1.values()) == 28 and sum(k for (row, _), k in v1.items() if row == 0) == 10
+    assert C.RIVAL_DECKS["v0-reconstruction"] == C.RIVAL_CARDS  # the component spec's deck, kept
+    for calibration, deck in C.RIVAL_DECKS.items():
+        s = state(n=1, solo_calibration=calibration)
+        taken = Counter()
+        while s.rival_deck:
+            taken[deck[s.rival_deck[-1]]] += 1
+            s._rival_turn()
+            s._refill()
+        assert taken == Counter(deck)  # the Rival flips exactly its deck's cards
+    with pytest.raises(E.ParameterError, match="solo_calibration"):
+        E.TrekkingTheWorldGame(num_players=1, solo_calibration="v2")

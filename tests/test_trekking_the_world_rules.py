@@ -495,11 +495,12 @@ def test_solo_rival_takes_cards_and_game_ends():
 def test_solo_rival_card_slots():
     s = state(n=1)
     tops = s.available_tours()
-    s.rival_deck = [C.RIVAL_CARDS.index((0, 3))]  # Tour row, slot 3 = second row card
+    deck = C.RIVAL_DECKS[s.params.solo_calibration]
+    s.rival_deck = [deck.index((0, 3))]  # Tour row, slot 3 = second row card
     s._rival_turn()
     assert s.rival_tours == [tops[2]] and s.tour_row[1] == E.NONE
     encs = s.available_encounters()
-    s.rival_deck = [C.RIVAL_CARDS.index((1, 1))]
+    s.rival_deck = [deck.index((1, 1))]
     s._rival_turn()
     assert s.enc_discard[-1] == encs[0]
 

@@ -34,11 +34,13 @@ TURN_COUNT_SCALE = (TOKEN_SCALE, TOKEN_SCALE, TOKEN_SCALE, _power_total("repeat_
                     _power_total("tour_discount", "amount"), 2)
 MAX_TOURS = 6  # a player stops at tours_to_end (<= 6) Tours: the end is triggered by the last one
 TOUR_POINTS_SCALE = float(sum(sorted(C.TOUR_POINTS)[-MAX_TOURS:]))
-RIVAL_TOUR_SLOTS = sum(1 for row, _ in C.RIVAL_CARDS if row == 0)
+RIVAL_TOUR_SLOTS = max(sum(1 for row, _ in deck if row == 0) for deck in C.RIVAL_DECKS.values())
 RIVAL_SCALE = float(sum(sorted(C.TOUR_POINTS)[-RIVAL_TOUR_SLOTS:]))  # the Rival takes one Tour per card
 RIVAL_TYPES = tuple(sorted(set(C.RIVAL_CARDS)))  # (row, slot): 8 kinds of identical Rival cards
-RIVAL_TYPE_COUNT = tuple(C.RIVAL_CARDS.count(t) for t in RIVAL_TYPES)
-RIVAL_TYPE_OF = tuple(RIVAL_TYPES.index(t) for t in C.RIVAL_CARDS)
+#: per Rival deck (solo_calibration): the number of cards of each kind, and each card's kind
+RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in C.RIVAL_DECKS.items()}
+RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in C.RIVAL_DECKS.items()}
+assert all(set(deck) == set(RIVAL_TYPES) for deck in C.RIVAL_DECKS.values())
 #: turns taken are divided by TURN_SCALE and capped at 1 (no rule bounds the number of turns;
 #: the doc page gives how often the cap binds)
 TURN_SCALE = 100.0
@@ -115,7 +117,7 @@ HIDDEN_BLOCKS = (
     ("tour_deck_cards", C.NUM_CARDS),
     ("encounter_deck_cards", C.NUM_CARDS),
     ("itinerary_deck_cards", C.NUM_ITINERARIES),
-    ("rival_deck_cards", len(C.RIVAL_CARDS)),
+    ("rival_deck_cards", C.RIVAL_DECK_SIZE),
 )
 HIDDEN_SIZE = sum(s for _, s in HIDDEN_BLOCKS)
 
@@ -213,11 +215,13 @@ _DISC_ORDER_AT = _GOFF["itinerary_discard_order"]
 def _write_rival(s, out) -> None:
     """Solo: the Rival's points and cards left, and the flipped Rival cards per kind."""
     out[_RIVAL_AT] = s.rival_points / RIVAL_SCALE
-    out[_RIVAL_AT + 1] = len(s.rival_deck) / len(C.RIVAL_CARDS)
+    out[_RIVAL_AT + 1] = len(s.rival_deck) / C.RIVAL_DECK_SIZE
+    calibration = s.game.params.solo_calibration
+    kind_of = RIVAL_TYPE_OF[calibration]
     left = [0] * len(RIVAL_TYPES)
     for r in s.rival_deck:
-        left[RIVAL_TYPE_OF[r]] += 1
-    for k, total in enumerate(RIVAL_TYPE_COUNT):
+        left[kind_of[r]] += 1
+    for k, total in enumerate(RIVAL_TYPE_COUNT[calibration]):
         out[_FLIPPED_AT + k] = (total - left[k]) / total
 
 

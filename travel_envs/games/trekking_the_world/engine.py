@@ -122,6 +122,8 @@ class TrekkingTheWorldParams:
     cube_overflow: "lose" (ruling 8: a cube whose row is full stays in the supply).
     tour_deck_size: cards of the 48 that form the Tour deck (ruling 2), the rest the Encounter deck.
     solo_margin: solo win needs score >= Rival points + margin (0 easy / 15 normal / 30 hard).
+    solo_calibration: the Rival deck: "v1" (10 Tour cards of 28, calibrated by simulation) or
+        "v0-reconstruction" (the component spec's 14 Tour cards).
     auto_forced: apply decisions that have a single legal action automatically.
     """
 
@@ -132,6 +134,7 @@ class TrekkingTheWorldParams:
     cube_overflow: str = "lose"
     tour_deck_size: int = 24
     solo_margin: int = 15
+    solo_calibration: str = "v1"
     auto_forced: bool = True
 
     def __post_init__(self):
@@ -143,6 +146,7 @@ class TrekkingTheWorldParams:
         check_choice("cube_overflow", self.cube_overflow, ("lose",))
         check_range("tour_deck_size", self.tour_deck_size, 16, 32)
         check_choice("solo_margin", self.solo_margin, (0, 15, 30))
+        check_choice("solo_calibration", self.solo_calibration, tuple(C.RIVAL_DECKS))
         check_choice("auto_forced", self.auto_forced, (True, False))
 
     @property
@@ -216,7 +220,7 @@ class TrekkingTheWorldState(GameState):
         self.turns_taken = [0] * n
         self.end_triggered = False
         self.phase_id = PH_PLACE
-        self.rival_deck = rng.permutation(len(C.RIVAL_CARDS)).tolist() if n == 1 else []
+        self.rival_deck = rng.permutation(C.RIVAL_DECK_SIZE).tolist() if n == 1 else []
         self.rival_points = 0
         self.rival_tours: list[int] = []
         self._reset_turn()
@@ -881,7 +885,7 @@ class TrekkingTheWorldState(GameState):
         self._refill_tours()
 
     def _rival_turn(self) -> None:
-        row_kind, slot = C.RIVAL_CARDS[self.rival_deck.pop()]
+        row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
         cards = self.available_tours() if row_kind == 0 else self.available_encounters()
         c = cards[slot - 1]
         if c == NONE:
@@ -1117,7 +1121,7 @@ def _check_state_dict(game: "TrekkingTheWorldGame", data: dict[str, Any]) -> Non
     ints("loc", data["loc"], NONE, C.NUM_LOCATIONS - 1, n)
     ints("money", data["money"], 0, C.MONEY_CAP, n)
     ints("turns_taken", data["turns_taken"], 0, 10**6, n)
-    ints("rival_deck", data["rival_deck"], 0, len(C.RIVAL_CARDS) - 1)
+    ints("rival_deck", data["rival_deck"], 0, C.RIVAL_DECK_SIZE - 1)
     for f, high, width in (("suitcase", C.SUITCASE_COLUMNS, C.NUM_COLOURS), ("tokens", C.TOKENS_PER_TYPE, 4),
                            ("fresh_tokens", C.TOKENS_PER_TYPE, 4), ("tours", cards, None), ("encs", cards, None)):
         rows = data[f]

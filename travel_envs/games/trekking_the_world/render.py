@@ -189,11 +189,13 @@ def observation_text(s, seat: int) -> str:
     if n == 1:
         from .encoder import RIVAL_TYPE_COUNT, RIVAL_TYPE_OF, RIVAL_TYPES
 
+        calibration = s.params.solo_calibration
         left = [0] * len(RIVAL_TYPES)
         for r in s.rival_deck:
-            left[RIVAL_TYPE_OF[r]] += 1
+            left[RIVAL_TYPE_OF[calibration][r]] += 1
         flipped = ", ".join(f"{'Tour' if row == 0 else 'Encounter'} slot {slot} x{total - k}"
-                            for (row, slot), total, k in zip(RIVAL_TYPES, RIVAL_TYPE_COUNT, left) if total > k)
+                            for (row, slot), total, k in zip(RIVAL_TYPES, RIVAL_TYPE_COUNT[calibration], left)
+                            if total > k)
         lines.append(f"Rival: {s.rival_points} points, {len(s.rival_deck)} cards left; win needs your score >= "
                      f"Rival + {s.params.solo_margin}")
         lines.append("Rival cards flipped: " + (flipped or "none"))
