@@ -317,8 +317,9 @@ def test_render_rgb_array_map():
     for _ in range(10):
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     img = env.render()
-    assert isinstance(img, np.ndarray) and img.dtype == np.uint8 and img.shape == (620, 1000, 3)
-    from travel_envs.games.trekking_the_world.render import PLAYER_RGB, MAP_H, _xy
+    from travel_envs.games.trekking_the_world.render import IMG_W, MAP_H, PANEL_H, PLAYER_RGB, _xy
+
+    assert isinstance(img, np.ndarray) and img.dtype == np.uint8 and img.shape == (MAP_H + PANEL_H, IMG_W, 3)
 
     state = env.unwrapped.game_state
     for p in range(3):  # each Trekker is drawn in its colour near its location
@@ -385,3 +386,34 @@ def test_cached_observation_equals_fresh_encoding(n, params):
         m = s.legal_action_mask()
         s.apply_action(pol.act(None, m, s) if rng.random() < 0.6 else int(rng.choice(np.flatnonzero(m))))
     assert checked > 50
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_render_rgb_labels_whole_and_apart(n):
+    """Issue #18: every label lies whole inside the picture (nothing cut at an edge), map labels do
+    not overlap each other or the legend, and the legend is drawn; checked along random games."""
+    from travel_envs.games.trekking_the_world.render import IMG_W, LEGEND_BOX, MAP_H, PANEL_H, render_rgb
+
+    g = GAME(num_players=n)
+    s = g.new_initial_state(np.random.default_rng(n))
+    rng = np.random.default_rng(n)
+    checked = 0
+    while not s.is_terminal:
+        if rng.random() < 0.04 or checked == 0:
+            boxes = []
+            render_rgb(s, boxes)
+            assert any(text.startswith("Tour on offer") for text, _ in boxes)  # the legend
+            map_boxes = []
+            for text, (x0, y0, x1, y1) in boxes:
+                assert 0 <= x0 and 0 <= y0 and x1 <= IMG_W and y1 <= MAP_H + PANEL_H, (text, (x0, y0, x1, y1))
+                in_legend = LEGEND_BOX[0] <= x0 and x1 <= LEGEND_BOX[2] and LEGEND_BOX[1] <= y0 and y1 <= LEGEND_BOX[3]
+                if y1 <= MAP_H and not in_legend:
+                    map_boxes.append((text, (x0, y0, x1, y1)))
+            assert sum(1 for text, _ in map_boxes if "on offer" in text) == 0  # legend rows inside its box
+            for i, (ta, a) in enumerate(map_boxes):
+                for tb, b in map_boxes[i + 1:]:
+                    overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                    assert not overlap, (ta, tb)
+            checked += 1
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    assert checked >= 3

@@ -228,17 +228,20 @@ MAP_COORDS = {
     "sydney_opera_house": (-33.86, 151.2), "twelve_apostles": (-38.7, 143.1), "milford_sound": (-44.6, 167.9),
     "tongariro": (-39.2, 175.6), "bora_bora": (-16.5, -151.7),
 }
-IMG_W, MAP_H, PANEL_H = 1000, 390, 230
+IMG_W, MAP_H, PANEL_H = 1200, 470, 300
 LON0, LON1, LAT0, LAT1 = -170.0, 190.0, 70.0, -58.0
 PLAYER_RGB = ((220, 40, 40), (40, 90, 220), (230, 170, 0), (30, 30, 30), (40, 160, 70))
 CONT_RGB = ((222, 214, 190), (206, 226, 190), (214, 206, 226), (236, 210, 180), (232, 200, 200), (200, 222, 230))
 CUBE_RGB = ((210, 40, 40), (40, 90, 220), (240, 200, 0), (25, 25, 25))
+TOUR_RGB, TOUR_TEXT = (200, 150, 0), (110, 70, 0)
+ENC_RGB, ENC_TEXT = (140, 40, 170), (100, 25, 130)
 def _ascii(text: str) -> str:
     """The bundled Pillow font has no accented letters: fold them (Lençóis -> Lencois)."""
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
-SHORT_NAMES = {v: _ascii(C.NODE_NAMES[v])[:18] for v in range(C.NUM_LOCATIONS)}
+NAMES = tuple(_ascii(C.NODE_NAMES[v]) for v in range(C.NUM_LOCATIONS))
+
 
 
 def _xy(v: int) -> tuple[float, float]:
@@ -319,9 +322,107 @@ def _background():
 _BACKGROUND = None
 
 
-def render_rgb(s) -> np.ndarray:
-    """The world map: paths, airports (squares), available Tours (gold rings, cost/points) and
-    Encounters (purple rings), the move in progress, the Trekkers; a panel with rows and players."""
+class _Labels:
+    """Text drawn on the picture, each kept whole inside the image; map labels also avoid
+    each other and the legend (the first free spot among a few around their point)."""
+
+    def __init__(self, draw, boxes: list | None):
+        self.d = draw
+        self.taken: list = []
+        self.boxes = boxes  # every text box drawn (for tests), or None
+
+    @staticmethod
+    def _overlaps(a, b) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    def _box(self, x, y, text, font):
+        left, top, right, bottom = self.d.textbbox((x, y), text, font=font)
+        return (left, top, right, bottom)
+
+    def text(self, x, y, text, font, fill, bounds=(0, 0, IMG_W, MAP_H + PANEL_H)) -> None:
+        """Draw at (x, y), shifted left / up as needed to stay inside ``bounds``."""
+        box = self._box(x, y, text, font)
+        x += min(0, bounds[2] - 2 - box[2]) + max(0, bounds[0] + 2 - box[0])
+        y += min(0, bounds[3] - 2 - box[3]) + max(0, bounds[1] + 2 - box[1])
+        self._draw(x, y, text, font, fill)
+
+    def near(self, x, y, text, font, fill) -> None:
+        """A map label next to the point (x, y): the first spot that is free and on the map."""
+        w = self.d.textlength(text, font=font)
+        spots = [(x + 10, y - 14), (x + 10, y + 2), (x - 10 - w, y - 14), (x - 10 - w, y + 2),
+                 (x - w / 2, y - 24), (x - w / 2, y + 10)]
+        for far in (0, 24, 48):  # farther spots (with a leader line) for crowded places
+            for dy in (-28, 16, -42, 30, -56, 44):
+                spots += [(x + 10 + far, y + dy), (x - 10 - w - far, y + dy)]
+        chosen = None
+        for sx, sy in spots:
+            box = self._box(sx, sy, text, font)
+            inside = box[0] >= 2 and box[1] >= 2 and box[2] <= IMG_W - 2 and box[3] <= MAP_H - 2
+            if inside and not any(self._overlaps(box, t) for t in self.taken):
+                chosen = (sx, sy)
+                break
+        if chosen is None:  # crowded: the first spot that stays on the map
+            chosen = next(((sx, sy) for sx, sy in spots
+                           if 2 <= self._box(sx, sy, text, font)[0] and self._box(sx, sy, text, font)[2] <= IMG_W - 2),
+                          spots[0])
+        box = self._box(chosen[0], chosen[1], text, font)
+        if chosen not in spots[:6]:  # a far spot: a leader line from the point to the label
+            lx = box[0] if box[0] > x else box[2]
+            self.d.line((x, y, lx, (box[1] + box[3]) / 2), fill=fill, width=1)
+        self.d.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=(252, 250, 242))  # readable on anything
+        self.text(chosen[0], chosen[1], text, font, fill, bounds=(0, 0, IMG_W, MAP_H))
+
+    def _draw(self, x, y, text, font, fill) -> None:
+        box = self._box(x, y, text, font)
+        self.d.text((x, y), text, fill=fill, font=font)
+        self.taken.append(box)
+        if self.boxes is not None:
+            self.boxes.append((text, box))
+
+    def fit(self, text: str, font, width: float) -> list[str]:
+        """``text`` (comma separated items) wrapped into lines of at most ``width`` pixels."""
+        lines, line = [], ""
+        for item in text.split(", "):
+            cand = item if not line else line + ", " + item
+            if line and self.d.textlength(cand, font=font) > width:
+                lines.append(line + ",")
+                line = item
+            else:
+                line = cand
+        lines.append(line)
+        return lines
+
+
+LEGEND_BOX = (8, MAP_H - 112, 212, MAP_H - 8)
+
+
+def _legend(d, labels: _Labels, font) -> None:
+    """What the map symbols mean (drawn in the empty South Pacific)."""
+    x0, y0, x1, y1 = LEGEND_BOX
+    d.rectangle(LEGEND_BOX, fill=(245, 245, 240), outline=(120, 120, 120))
+    labels.taken.append(LEGEND_BOX)
+    rows = (("airport (flights $1)", "airport"), ("location", "dot"), ("Tour on offer: name $cost/points", "tour"),
+            ("Encounter on offer", "enc"), ("visited by the move in progress", "visited"), ("Trekker of player n", "trekker"))
+    for i, (text, kind) in enumerate(rows):
+        cx, cy = x0 + 14, y0 + 10 + i * 17
+        if kind == "airport":
+            d.rectangle((cx - 5, cy - 5, cx + 5, cy + 5), fill=(60, 60, 60))
+        elif kind == "dot":
+            d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=(90, 90, 90))
+        elif kind in ("tour", "enc"):
+            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline=TOUR_RGB if kind == "tour" else ENC_RGB, width=3)
+        elif kind == "visited":
+            d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(255, 255, 255), outline=(0, 0, 0))
+        else:
+            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=PLAYER_RGB[0], outline=(255, 255, 255), width=2)
+            d.text((cx - 3, cy - 7), "n", fill=(255, 255, 255), font=font)
+        labels._draw(cx + 14, cy - 7, text, font, (30, 30, 30))
+
+
+def render_rgb(s, boxes: list | None = None) -> np.ndarray:
+    """The world map: paths, airports (squares), available Tours (gold rings, name $cost/points) and
+    Encounters (purple rings), the move in progress, the Trekkers, a legend; below, a panel with the
+    turn, the rows and the players. ``boxes`` (optional) collects (text, bounding box) of every label."""
     from PIL import ImageDraw
 
     global _BACKGROUND
@@ -329,18 +430,14 @@ def render_rgb(s) -> np.ndarray:
         _BACKGROUND = _background()
     img = _BACKGROUND.copy()
     d = ImageDraw.Draw(img)
-    small, mid = _font(10), _font(12)
-    for c in s.available_tours():
-        if c >= 0:
-            x, y = _xy(C.CARD_LOCATION[c])
-            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(200, 150, 0), width=3)
-            d.text((x + 9, y - 14), f"{SHORT_NAMES[C.CARD_LOCATION[c]]} ${C.TOUR_COST[c]}/{C.TOUR_POINTS[c]}",
-                   fill=(120, 80, 0), font=small)
-    for c in s.available_encounters():
-        if c >= 0:
-            x, y = _xy(C.CARD_LOCATION[c])
-            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(140, 40, 170), width=3)
-            d.text((x + 9, y + 2), SHORT_NAMES[C.CARD_LOCATION[c]], fill=(110, 30, 140), font=small)
+    small, mid = _font(11), _font(13)
+    labels = _Labels(d, boxes)
+    _legend(d, labels, small)
+    for v in range(C.NUM_LOCATIONS):  # keep labels off the points and the continent names
+        x, y = _xy(v)
+        labels.taken.append((x - 4, y - 4, x + 4, y + 4))
+        if C.IS_AIRPORT[v]:
+            labels.taken.append((x - 11, y + 6, x + 13, y + 23))
     if s.visited:
         v = s.visited
         while v:
@@ -349,6 +446,7 @@ def render_rgb(s) -> np.ndarray:
             d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=(255, 255, 255), outline=(0, 0, 0))
             v ^= low
     here: dict[int, int] = {}
+    trekkers = []  # drawn last, on top of everything; labels avoid them where they can
     for p in range(s.num_players):
         if s.loc[p] < 0:
             continue
@@ -356,40 +454,80 @@ def render_rgb(s) -> np.ndarray:
         here[s.loc[p]] = k + 1
         x, y = _xy(s.loc[p])
         x, y = x - 6 + 9 * k, y - 16
-        col = PLAYER_RGB[p]
-        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=col, outline=(255, 255, 255), width=2)
-        d.text((x - 3, y - 6), str(p), fill=(255, 255, 255), font=small)
-    # panel
+        trekkers.append((p, x, y))
+        labels.taken.append((x - 7, y - 7, x + 7, y + 7))
+    for c in s.available_tours():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=TOUR_RGB, width=3)
+    for c in s.available_encounters():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=ENC_RGB, width=3)
+    for c in s.available_tours():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            labels.near(x, y, f"{NAMES[C.CARD_LOCATION[c]]} ${C.TOUR_COST[c]}/{C.TOUR_POINTS[c]}", small, TOUR_TEXT)
+    for c in s.available_encounters():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            labels.near(x, y, NAMES[C.CARD_LOCATION[c]], small, ENC_TEXT)
+    for p, x, y in trekkers:
+        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=PLAYER_RGB[p], outline=(255, 255, 255), width=2)
+        d.text((x - 3, y - 7), str(p), fill=(255, 255, 255), font=small)
+    _panel(s, d, labels, small, mid)
+    return np.asarray(img, dtype=np.uint8).copy()
+
+
+def _panel(s, d, labels: _Labels, small, mid) -> None:
+    """The turn, the rows and one block per player below the map."""
     y0 = MAP_H + 6
-    status = "GAME OVER" if s.is_terminal else f"seat {s.turn_seat}: {s.phase}"
+    status = "GAME OVER" if s.is_terminal else f"P{s.turn_seat} to act: {s.phase}"
     if s.itin >= 0:
-        status += f" | Itinerary {itin_text(s.itin)} step {s.steps}/{s.n_max}"
-    status += f" | end at {s.params.end_tours} Tours" + (" (TRIGGERED)" if s.end_triggered else "")
-    d.text((10, y0), _ascii(status), fill=(0, 0, 0), font=mid)
-    d.text((10, y0 + 16), "Itineraries: " + " | ".join(itin_text(c) for c in s.available_itineraries()),
-           fill=(40, 40, 40), font=small)
-    d.text((10, y0 + 30), "Encounters: " + " | ".join(SHORT_NAMES[C.CARD_LOCATION[c]] if c >= 0 else "-"
-                                                    for c in s.available_encounters()), fill=(110, 30, 140), font=small)
+        status += f" | Itinerary {itin_text(s.itin)}, step {s.steps}/{s.n_max}"
+    status += f" | ends at {s.params.end_tours} Tours or when the Tour deck runs out" + (
+        " (TRIGGERED)" if s.end_triggered else "")
+    labels.text(10, y0, _ascii(status), mid, (0, 0, 0))
+    rows = (
+        ("Itineraries: " + " | ".join(itin_text(c) for c in s.available_itineraries())
+         + f"  (deck {len(s.itin_deck)}, discard {len(s.itin_discard)})", (40, 40, 40)),
+        ("Tours: " + " | ".join(_ascii(tour_text(c)) for c in s.available_tours()) + f"  (deck {len(s.tour_deck)})",
+         TOUR_TEXT),
+        ("Encounters: " + " | ".join(NAMES[C.CARD_LOCATION[c]] if c >= 0 else "-" for c in s.available_encounters())
+         + f"  (deck {len(s.enc_deck)}, discard {len(s.enc_discard)})", ENC_TEXT),
+    )
+    for i, (text, colour) in enumerate(rows):
+        labels.text(10, y0 + 18 + i * 14, text, small, colour)
+    top = y0 + 64
+    height = (MAP_H + PANEL_H - top - 4) // max(s.num_players, 1)
+    text_x = 420
+    width = IMG_W - text_x - 8
     for p in range(s.num_players):
-        y = y0 + 48 + p * 34
-        col = PLAYER_RGB[p]
+        y = top + p * height
         mark = ">" if p == s.turn_seat and not s.is_terminal else " "
-        d.ellipse((10, y + 2, 22, y + 14), fill=col)
-        d.text((28, y), _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}  @ {loc_text(s.loc[p])}"),
-               fill=(0, 0, 0), font=mid)
+        d.ellipse((10, y + 2, 22, y + 14), fill=PLAYER_RGB[p])
+        labels.text(28, y, _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}"), mid, (0, 0, 0))
+        labels.text(28, y + 15, _ascii(f"@ {loc_text(s.loc[p])}"), small, (40, 40, 40))
         for k in range(C.NUM_COLOURS):
             for j in range(C.SUITCASE_COLUMNS):
-                bx, by = 360 + j * 9, y + 1 + k * 7
+                bx, by = 330 + j * 11, y + 1 + k * 8
                 if j < s.suitcase[p][k]:
-                    d.rectangle((bx, by, bx + 7, by + 5), fill=CUBE_RGB[k])
+                    d.rectangle((bx, by, bx + 9, by + 6), fill=CUBE_RGB[k])
                 else:
-                    d.rectangle((bx, by, bx + 7, by + 5), outline=(170, 170, 170))
-        d.text((430, y), " ".join(f"{TOKEN_SHORT[k]}{s.tokens[p][k]}" for k in range(4)), fill=(0, 0, 0), font=small)
-        d.text((430, y + 13), f"Tours {len(s.tours[p])}: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:10] for c in s.tours[p]),
-               fill=(120, 80, 0), font=small)
-        d.text((700, y), "Enc: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:12] for c in s.encs[p][:4])
-               + (" ..." if len(s.encs[p]) > 4 else ""), fill=(110, 30, 140), font=small)
+                    d.rectangle((bx, by, bx + 9, by + 6), outline=(170, 170, 170))
+        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}" for k in range(4))
+        tours = ", ".join(_ascii(f"{NAMES[C.CARD_LOCATION[c]]} {C.TOUR_POINTS[c]}") for c in s.tours[p]) or "none"
+        encs = ", ".join(NAMES[C.CARD_LOCATION[c]] for c in s.encs[p]) or "none"
+        lines = [(f"Tokens: {tokens}", (0, 0, 0))]
+        lines += [(text, TOUR_TEXT) for text in labels.fit(f"Tours ({len(s.tours[p])}): {tours}", small, width)]
+        lines += [(text, ENC_TEXT) for text in labels.fit(f"Encounters ({len(s.encs[p])}): {encs}", small, width)]
+        room = max(2, (height - 2) // 13)
+        if len(lines) > room:  # a crowded block (5 players, many cards): the text render has the rest
+            lines = lines[:room - 1] + [("... more cards: see render_mode='ansi'", (0, 0, 0))]
+        for i, (text, colour) in enumerate(lines):
+            labels.text(text_x, y + i * 13, text, small, colour)
     if s.num_players == 1:
-        d.text((700, y0 + 48 + 16), f"Rival {s.rival_points} pts, {len(s.rival_deck)} cards left",
-               fill=(0, 0, 0), font=small)
-    return np.asarray(img, dtype=np.uint8).copy()
+        labels.text(28, top + 34, f"Rival: {s.rival_points} points, {len(s.rival_tours)} Tours", mid, (0, 0, 0))
+        labels.text(28, top + 52, f"{len(s.rival_deck)} Rival cards left; you win with a score", small, (40, 40, 40))
+        labels.text(28, top + 66, f">= Rival + {s.params.solo_margin} ({s.params.solo_calibration} Rival deck)",
+                    small, (40, 40, 40))
