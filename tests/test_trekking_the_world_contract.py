@@ -189,3 +189,18 @@ def test_frequent_flyer_departure_is_observed_before_the_move():
     ref = np.zeros_like(after)
     encode_observation_uncached(s, 0, ref)
     assert (ref == after).all()
+
+
+def test_turn_counts_never_clip():
+    from travel_envs.games.trekking_the_world.encoder import turn_value
+
+    values = np.array([turn_value(t) for t in range(0, 20_001)], np.float32)
+    assert values[0] == 0.0 and (np.diff(values) > 0).all() and values[-1] < 1.0
+    s = build_state(2)
+    a = _block(2, "me.turns_taken_first_player_score")[0]
+    seen = set()
+    for t in (49, 50, 51, 150, 300):
+        s.turns_taken[0] = t
+        s.touch()
+        seen.add(float(_obs(s)[a]))
+    assert len(seen) == 5

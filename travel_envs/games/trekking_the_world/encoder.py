@@ -41,9 +41,13 @@ RIVAL_TYPES = tuple(sorted(set(C.RIVAL_CARDS)))  # (row, slot): 8 kinds of ident
 RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in C.RIVAL_DECKS.items()}
 RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in C.RIVAL_DECKS.items()}
 assert all(set(deck) == set(RIVAL_TYPES) for deck in C.RIVAL_DECKS.values())
-#: turns taken are divided by TURN_SCALE and capped at 1 (no rule bounds the number of turns;
-#: the doc page gives how often the cap binds)
-TURN_SCALE = 100.0
+#: no rule bounds the number of turns (random play reaches 270): turns taken t are written as
+#: t / (t + TURN_HALF), increasing without a cap (0 turns -> 0, TURN_HALF turns -> 0.5)
+TURN_HALF = 25.0
+
+
+def turn_value(t: int) -> float:
+    return t / (t + TURN_HALF)
 
 
 def _max_endgame_points() -> int:
@@ -492,7 +496,7 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
                     view.pblocks[p] = entry[1]
                     view.loc[p] = -1
                     view.money[p] = None
-                mv[o + _TURNS_AT] = min(s.turns_taken[p] / TURN_SCALE, 1.0)
+                mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
                 seen[p] = pver[p]
     view.rev = s._rev
 
@@ -648,7 +652,7 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
         for c in s.encs[p]:
             out[o + P["encounters_held"] + c] = 1.0
         q = o + P["turns_taken_first_player_score"]
-        out[q] = min(s.turns_taken[p] / TURN_SCALE, 1.0)
+        out[q] = turn_value(s.turns_taken[p])
         out[q + 1] = 1.0 if p == s.first_player else 0.0
         out[q + 2] = s.score(p) / SCORE_SCALE
 
