@@ -22,7 +22,7 @@ def _finish_turn(s):
 
 # ------------------------------------------------------------- A1: end without Tours
 def test_end_triggered_when_the_tour_deck_runs_out():
-    """Ruling 18: once the Tour row can no longer be refilled (the Tour deck is empty after the
+    """Doc ruling 12: once the Tour row can no longer be refilled (the Tour deck is empty after the
     end-of-turn refill), the round is finished and the game ends, although nobody has the Tours
     the rulebook's trigger needs."""
     s = state(n=3, where="South America Airport", money=20)
@@ -238,3 +238,33 @@ def test_solo_calibration_rival_decks():
         assert taken == Counter(deck)  # the Rival flips exactly its deck's cards
     with pytest.raises(E.ParameterError, match="solo_calibration"):
         E.TrekkingTheWorldGame(num_players=1, solo_calibration="v2")
+
+
+def _solo_results(calibration, games):
+    """Seeds 0..games-1 played by the heuristic: wins per margin, mean score, Rival points, turns."""
+    from travel_envs.games.trekking_the_world import HeuristicPolicy
+
+    wins = {0: 0, 15: 0, 30: 0}
+    score = rival = turns = 0
+    for seed in range(games):
+        s = E.TrekkingTheWorldGame(num_players=1, solo_calibration=calibration).new_initial_state(
+            np.random.default_rng(seed))
+        pol = HeuristicPolicy(seed)
+        while not s.is_terminal:
+            s.apply_action(pol.act(None, s.legal_action_mask(), s))
+        for m in wins:
+            wins[m] += s.score(0) >= s.rival_points + m
+        score, rival, turns = score + s.score(0), rival + s.rival_points, turns + s.turns_taken[0]
+    return {m: w / games for m, w in wins.items()}, score / games, rival / games, turns / games
+
+
+@pytest.mark.slow
+def test_solo_win_rate_by_calibration():
+    """The figures of the doc page's "Solo calibration" table (200 games per Rival deck)."""
+    v1 = _solo_results("v1", 200)
+    v0 = _solo_results("v0-reconstruction", 200)
+    for name, (rates, score, rival, turns) in (("v1", v1), ("v0-reconstruction", v0)):
+        print(f"solo_calibration={name}: win rate margin 0/15/30 {rates[0]:.3f} / {rates[15]:.3f} / {rates[30]:.3f},"
+              f" mean score {score:.1f}, Rival {rival:.1f}, turns {turns:.1f}")
+    assert 0.25 <= v1[0][15] <= 0.55 and v1[0][0] > v1[0][15] > v1[0][30]  # a sensible player wins sometimes
+    assert v0[0][15] < v1[0][15]

@@ -915,7 +915,7 @@ class TrekkingTheWorldState(GameState):
         if self.num_players == 1:
             self._rival_turn()
             self._refill()
-        if not self.tour_deck:  # ruling 18: the Tour row can no longer be refilled
+        if not self.tour_deck:  # doc ruling 12: the Tour row can no longer be refilled
             self.end_triggered = True
         if self.num_players == 1:
             if self.end_triggered or not self.rival_deck:
