@@ -198,7 +198,7 @@ class TrekkingTheWorldState(GameState):
         self.enc_row = [NONE] * C.ENC_ROW
         self.enc_discard: list[int] = []
         self.enc_reshuffled = False  # the Encounter deck was rebuilt from its (public) discard pile
-        self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen, Rival)
+        self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen); the Rival's: rival_tours
         self.itin_deck = rng.permutation(C.NUM_ITINERARIES).tolist()
         self.itin_row = [NONE] * C.ITIN_ROW
         self.itin_discard: list[int] = []
