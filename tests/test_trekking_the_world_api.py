@@ -397,23 +397,23 @@ def test_render_rgb_labels_whole_and_apart(n):
     g = GAME(num_players=n)
     s = g.new_initial_state(np.random.default_rng(n))
     rng = np.random.default_rng(n)
-    checked = 0
+    states = []
     while not s.is_terminal:
-        if rng.random() < 0.04 or checked == 0:
-            boxes = []
-            render_rgb(s, boxes)
-            assert any(text.startswith("Tour on offer") for text, _ in boxes)  # the legend
-            map_boxes = []
-            for text, (x0, y0, x1, y1) in boxes:
-                assert 0 <= x0 and 0 <= y0 and x1 <= IMG_W and y1 <= MAP_H + PANEL_H, (text, (x0, y0, x1, y1))
-                in_legend = LEGEND_BOX[0] <= x0 and x1 <= LEGEND_BOX[2] and LEGEND_BOX[1] <= y0 and y1 <= LEGEND_BOX[3]
-                if y1 <= MAP_H and not in_legend:
-                    map_boxes.append((text, (x0, y0, x1, y1)))
-            assert sum(1 for text, _ in map_boxes if "on offer" in text) == 0  # legend rows inside its box
-            for i, (ta, a) in enumerate(map_boxes):
-                for tb, b in map_boxes[i + 1:]:
-                    overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-                    assert not overlap, (ta, tb)
-            checked += 1
         s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-    assert checked >= 3
+        states.append(s.clone())
+    picks = [states[i] for i in np.linspace(0, len(states) - 1, 5).astype(int)]  # from the start to the end
+    for s in picks:
+        boxes = []
+        render_rgb(s, boxes)
+        assert any(text.startswith("Tour on offer") for text, _ in boxes)  # the legend
+        map_boxes = []
+        for text, (x0, y0, x1, y1) in boxes:
+            assert 0 <= x0 and 0 <= y0 and x1 <= IMG_W and y1 <= MAP_H + PANEL_H, (text, (x0, y0, x1, y1))
+            in_legend = LEGEND_BOX[0] <= x0 and x1 <= LEGEND_BOX[2] and LEGEND_BOX[1] <= y0 and y1 <= LEGEND_BOX[3]
+            if y1 <= MAP_H and not in_legend:
+                map_boxes.append((text, (x0, y0, x1, y1)))
+        assert sum(1 for text, _ in map_boxes if "on offer" in text) == 0  # legend rows inside its box
+        for i, (ta, a) in enumerate(map_boxes):
+            for tb, b in map_boxes[i + 1:]:
+                overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                assert not overlap, (ta, tb)
