@@ -48,10 +48,10 @@ def _distances() -> np.ndarray:
 
 
 DIST = _distances()
-INSTANT_GAINS = frozenset({
+INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string hashing
     "gain_money", "gain_money_per_tour", "gain_one_cube_each_colour", "gain_cubes_one_colour_of_choice",
     "gain_cubes_shortest_row", "gain_money_and_cube_of_choice", "gain_token_of_choice",
-})
+)
 MOVE_POWERS = frozenset({"extra_steps", "move_fewer", "allow_revisit_this_turn", "free_flights_this_turn",
                          "flights_use_no_step", "teleport_instead_of_move", "skip_move"})
 TOKEN_COST = 2.0  # what keeping a token is worth (a later turn's use)
@@ -87,10 +87,16 @@ class HeuristicPolicy:
         self._loc_memo: dict = {}
 
     # ----------------------------------------------------------------- value
+    @staticmethod
+    def _last_turn(s) -> bool:
+        """Once the end is triggered every remaining turn is its player's last (solo: the Rival's
+        last card)."""
+        return s.end_triggered or (s.num_players == 1 and len(s.rival_deck) <= 1)
+
     def _costs(self, s, p: int) -> tuple[float, float]:
         """What a token and a one-use Encounter are worth keeping (nothing on the last turn;
         more with Great Wall / Angkor Wat, which score kept tokens / cards)."""
-        if s.end_triggered or (s.num_players == 1 and len(s.rival_deck) <= 1):
+        if self._last_turn(s):
             token, card = 0.0, 0.0
         else:
             token, card = TOKEN_COST, CARD_COST
@@ -288,9 +294,9 @@ class HeuristicPolicy:
     def _instant_power(self, s, p: int, legal) -> int | None:
         """Use a gain-something power at once, and the row / swap / exchange / Ha Long Bay
         powers when they help; None when none applies."""
-        powers = _power_actions(legal, INSTANT_GAINS | {"refresh_row", "swap_with_encounter_row",
-                                                          "take_from_encounter_discard", "exchange_cube",
-                                                          "move_other_trekker"})
+        powers = _power_actions(legal, set(INSTANT_GAINS) | {"refresh_row", "swap_with_encounter_row",
+                                                               "take_from_encounter_discard", "exchange_cube",
+                                                               "move_other_trekker"})
         if not powers:
             return None
         for kind in INSTANT_GAINS:
@@ -298,7 +304,8 @@ class HeuristicPolicy:
                 if kind in ("gain_money", "gain_money_per_tour") and s.money[p] >= C.MONEY_CAP - 2:
                     continue
                 return powers[kind]
-        last = self._costs(s, p)[1] == 0.0
+        last = self._last_turn(s)
+        here = s.loc[p]
         for a in legal:
             if not (A_USE <= a < A_ENC):
                 continue
@@ -307,7 +314,8 @@ class HeuristicPolicy:
             if kind == "refresh_row":
                 if C.ENC_EFFECT[c]["row"] == "tour" and (self._tour_prospect(s, p) < 3.0 or last):
                     return int(a)
-                if C.ENC_EFFECT[c]["row"] == "encounter" and last:
+                far = all(x == NONE or DIST[here, C.CARD_LOCATION[x]] > 3 for x in s.available_encounters())
+                if C.ENC_EFFECT[c]["row"] == "encounter" and far and not last:
                     return int(a)
             elif kind == "take_from_encounter_discard":
                 if last or max((self._enc_value(s, p, x) for x in s.enc_discard), default=0) >= 7.0:
