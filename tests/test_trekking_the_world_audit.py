@@ -93,7 +93,6 @@ def test_ha_long_bay_never_targets_an_unplaced_trekker():
     s.apply_action(A_USE + c)
     m = s.legal_action_mask()
     assert m[A_PLAYER + 0] and not m[A_PLAYER + 1]  # seat 1 yes, seat 2 (unplaced) no
-    s.loc[1] = E.NONE
     s2 = state(n=2, where="Zhangjiajie")
     s2.loc[1] = E.NONE
     place_card(s2, c, "encs", None, player=0)
