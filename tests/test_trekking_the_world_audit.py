@@ -9,7 +9,9 @@ from travel_envs.games.trekking_the_world import engine as E
 from travel_envs.games.trekking_the_world.actions import A_FF, A_LOC, A_PASS, A_PLAYER, A_TOUR, A_USE
 from travel_envs.games.trekking_the_world.scenario import card, give_tokens, invariant_errors, loc, place_card
 
-from test_trekking_the_world_rules import BLUE, EU, NA, RED, SA, YELLOW, choose, hide, itin, legal_locations, state, walk
+from test_trekking_the_world_rules import (
+    AF, AS, BLUE, EU, NA, RED, SA, YELLOW, choose, hide, itin, legal_locations, state, walk,
+)
 
 
 def _finish_turn(s):
@@ -118,7 +120,7 @@ def test_walk_after_frequent_flyer_cannot_end_where_the_turn_began():
 def test_walk_after_frequent_flyer_cannot_pass_where_the_turn_began():
     s = state(where="Zhangjiajie", money=0)
     _fly_first(s, "Asia Airport")
-    choose(s, itin(3, 2, 1, BLUE, 3, 4))  # Move 3 (Africa / Asia)
+    choose(s, itin(3, 2, 1, BLUE, AF, AS))
     s.apply_action(A_PASS)
     walk(s, "Taj Mahal", "Terracotta Army")
     assert "Zhangjiajie" not in legal_locations(s)

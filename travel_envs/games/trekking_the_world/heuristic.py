@@ -177,7 +177,8 @@ class HeuristicPolicy:
         return value
 
     def _plan_value(self, s, p: int, itin: int, v: int, visited: int, n_max: int, torres: bool = False,
-                    revisit: bool = False, free: bool = False, no_step: bool = False, money: int | None = None) -> float:
+                    revisit: bool = False, free: bool = False, no_step: bool = False,
+                    money: int | None = None) -> float:
         """The best end value of a move of ``itin`` from ``v`` (``visited``: locations left earlier
         this turn) under the given movement powers."""
         money = s.money[p] if money is None else money
@@ -197,7 +198,8 @@ class HeuristicPolicy:
         if s.usable_tokens(p, C.TOK_MOVE) > 0:
             best = max(best, self._plan_value(s, p, itin, v, visited, n + 1) - token_cost)
         for kind, change in (("extra_steps", dict(n_max=n + 1)), ("move_fewer", dict(torres=True)),
-                             ("allow_revisit_this_turn", dict(revisit=True)), ("free_flights_this_turn", dict(free=True)),
+                             ("allow_revisit_this_turn", dict(revisit=True)),
+                             ("free_flights_this_turn", dict(free=True)),
                              ("flights_use_no_step", dict(no_step=True))):
             if self._held_power(s, p, kind) != NONE:
                 best = max(best, self._plan_value(s, p, itin, v, visited, **{"n_max": n, **change}) - card_cost)

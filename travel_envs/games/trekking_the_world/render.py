@@ -165,7 +165,8 @@ def observation_text(s, seat: int) -> str:
                  + (", ".join(f"#{c + 1}" for c in s.itin_discard) or "empty"))
     lines.append("Tours (deck top first): " + " | ".join(tour_text(c) for c in s.available_tours())
                  + f"   (deck {len(s.tour_deck)})")
-    lines.append("Encounters (deck top first): " + " | ".join(enc_text(c, short=False) for c in s.available_encounters())
+    lines.append("Encounters (deck top first): "
+                 + " | ".join(enc_text(c, short=False) for c in s.available_encounters())
                  + f"   (deck {len(s.enc_deck)})")
     if s.enc_reshuffled and len(s.enc_deck) > 1:
         lines.append("Encounter deck below its top (rebuilt from the discard pile, order unknown): "
@@ -179,8 +180,8 @@ def observation_text(s, seat: int) -> str:
         p = (seat + i) % n
         first = ", first player" if p == s.first_player else ""
         usable = [s.usable_tokens(p, k) for k in range(4)]
-        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}" + (f" ({usable[k]} usable)" if usable[k] != s.tokens[p][k] else "")
-                          for k in range(4))
+        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}"
+                          + (f" ({usable[k]} usable)" if usable[k] != s.tokens[p][k] else "") for k in range(4))
         lines.append(f"{rel(p)}{first}: at {loc_text(s.loc[p])}, ${s.money[p]}, {s.turns_taken[p]} turns, "
                      f"score {s.score(p)}")
         lines.append(f"    Suitcase {suitcase_text(s.suitcase[p])} | tokens {tokens}")
@@ -402,7 +403,8 @@ def _legend(d, labels: _Labels, font) -> None:
     d.rectangle(LEGEND_BOX, fill=(245, 245, 240), outline=(120, 120, 120))
     labels.taken.append(LEGEND_BOX)
     rows = (("airport (flights $1)", "airport"), ("location", "dot"), ("Tour on offer: name $cost/points", "tour"),
-            ("Encounter on offer", "enc"), ("visited by the move in progress", "visited"), ("Trekker of player n", "trekker"))
+            ("Encounter on offer", "enc"), ("visited by the move in progress", "visited"),
+            ("Trekker of player n", "trekker"))
     for i, (text, kind) in enumerate(rows):
         cx, cy = x0 + 14, y0 + 10 + i * 17
         if kind == "airport":
