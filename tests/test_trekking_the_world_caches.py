@@ -14,7 +14,7 @@ def _reference_moving_mask(s) -> np.ndarray:
     exhaustive search (no memo) still finds a legal end."""
 
     def can_end(rules, v, visited, steps, money):
-        if steps >= rules.n_min and v != rules.start:
+        if steps >= rules.n_min and not (rules.ban >> v) & 1:
             return True
         if steps >= rules.n_max:
             return False
@@ -27,7 +27,7 @@ def _reference_moving_mask(s) -> np.ndarray:
     for w, inc, cost in M.next_steps(rules, v, s.visited, money):
         if can_end(rules, w, s.visited | (1 << w), s.steps + inc, money - cost):
             m[A_LOC + w] = True
-    if s.n_min <= s.steps < s.n_max and v != s.start:
+    if s.n_min <= s.steps < s.n_max and not (s.ban >> v) & 1:
         m[A_STOP] = True
     return m
 

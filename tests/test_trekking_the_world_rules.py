@@ -470,9 +470,10 @@ def test_setup():
     assert s.phase == "place" and s.current_player == s.first_player
     m = s.legal_action_mask()
     assert set(np.flatnonzero(m)) == {A_LOC + a for a in C.AIRPORTS}
-    for _ in range(3):
-        s.apply_action(A_LOC + C.AIRPORTS[0])  # players may share an airport
+    s.apply_action(A_LOC + C.AIRPORTS[0])
+    # the first player places, then plays the first turn at once (the others are not placed yet)
     assert s.phase == "start" and s.turn_seat == s.first_player
+    assert [v == E.NONE for v in s.loc].count(True) == 2
 
 
 def test_solo_rival_takes_cards_and_game_ends():
@@ -494,11 +495,12 @@ def test_solo_rival_takes_cards_and_game_ends():
 def test_solo_rival_card_slots():
     s = state(n=1)
     tops = s.available_tours()
-    s.rival_deck = [C.RIVAL_CARDS.index((0, 3))]  # Tour row, slot 3 = second row card
+    deck = C.RIVAL_DECKS[s.params.solo_calibration]
+    s.rival_deck = [deck.index((0, 3))]  # Tour row, slot 3 = second row card
     s._rival_turn()
     assert s.rival_tours == [tops[2]] and s.tour_row[1] == E.NONE
     encs = s.available_encounters()
-    s.rival_deck = [C.RIVAL_CARDS.index((1, 1))]
+    s.rival_deck = [deck.index((1, 1))]
     s._rival_turn()
     assert s.enc_discard[-1] == encs[0]
 

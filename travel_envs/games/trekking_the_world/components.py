@@ -95,3 +95,21 @@ ITIN_ROW = 4  # 5 available
 
 # -- solo Rival deck -------------------------------------------------------------------
 RIVAL_CARDS = tuple((0 if c["row"] == "tour" else 1, int(c["slot"])) for c in DATA["solo_rival_deck"]["cards"])
+
+
+def _rival_deck(slots_tour: tuple[int, ...], slots_encounter: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A Rival deck with ``slots_tour[i]`` Tour-row cards naming slot i + 1 (and the same for the
+    Encounter row)."""
+    return tuple((row, slot + 1) for row, counts in ((0, slots_tour), (1, slots_encounter))
+                 for slot, k in enumerate(counts) for _ in range(k))
+
+
+#: Rival decks by ``solo_calibration`` (28 cards each, as FOUND): the component spec's
+#: reconstruction (14 Tour cards) and the simulated calibration v1 (10 Tour cards, 18 Encounter
+#: cards), with which the heuristic wins about 40% at the normal margin (docs/games/trekking_the_world.md).
+RIVAL_DECKS = {
+    "v1": _rival_deck((3, 3, 2, 2), (5, 5, 4, 4)),
+    "v0-reconstruction": RIVAL_CARDS,
+}
+RIVAL_DECK_SIZE = len(RIVAL_CARDS)
+assert all(len(deck) == RIVAL_DECK_SIZE for deck in RIVAL_DECKS.values())

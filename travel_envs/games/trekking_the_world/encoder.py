@@ -21,7 +21,58 @@ ITIN_FEATURES = 5 + 1 + 1 + C.NUM_COLOURS + C.NUM_CONTINENTS  # move one-hot, mo
 TURN_FLAGS = ("torres", "revisit", "free_flights", "no_step_flights", "terracotta", "sagrada", "colosseum",
               "lencois", "lencois_moved", "took_tour", "took_enc")
 TURN_COUNTS = ("move_tokens", "money_tokens", "souv_tokens", "baobab", "taj", "extra", "discount", "cards_taken")
-SCORE_SCALE = 200.0
+
+
+def _power_total(kind: str, field: str) -> int:
+    return sum(int(e[field]) for k, e in zip(C.ENC_KIND, C.ENC_EFFECT) if k == kind)
+
+
+# Scales: every value is divided by the largest value it can reach, so nothing is clipped.
+TOKEN_SCALE = float(C.TOKENS_PER_TYPE)  # a player may hold (and return in a turn) every token of a type
+TURN_COUNT_SCALE = (TOKEN_SCALE, TOKEN_SCALE, TOKEN_SCALE, _power_total("repeat_itinerary_money", "times"),
+                    _power_total("repeat_itinerary_cubes", "times"), _power_total("extra_steps", "count"),
+                    _power_total("tour_discount", "amount"), 2)
+MAX_TOURS = 6  # a player stops at tours_to_end (<= 6) Tours: the end is triggered by the last one
+TOUR_POINTS_SCALE = float(sum(sorted(C.TOUR_POINTS)[-MAX_TOURS:]))
+RIVAL_TOUR_SLOTS = max(sum(1 for row, _ in deck if row == 0) for deck in C.RIVAL_DECKS.values())
+RIVAL_SCALE = float(sum(sorted(C.TOUR_POINTS)[-RIVAL_TOUR_SLOTS:]))  # the Rival takes one Tour per card
+RIVAL_TYPES = tuple(sorted(set(C.RIVAL_CARDS)))  # (row, slot): 8 kinds of identical Rival cards
+#: per Rival deck (solo_calibration): the number of cards of each kind, and each card's kind
+RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in C.RIVAL_DECKS.items()}
+RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in C.RIVAL_DECKS.items()}
+assert all(set(deck) == set(RIVAL_TYPES) for deck in C.RIVAL_DECKS.values())
+#: no rule bounds the number of turns (random play reaches 270): turns taken t are written as
+#: t / (t + TURN_HALF), increasing without a cap (0 turns -> 0, TURN_HALF turns -> 0.5)
+TURN_HALF = 25.0
+
+
+def turn_value(t: int) -> float:
+    return t / (t + TURN_HALF)
+
+
+def _max_endgame_points() -> int:
+    """An upper bound of the end-game Encounter points one player can reach (all 16 held)."""
+    total = 0
+    cont_cards = 0
+    for kind, e in zip(C.ENC_KIND, C.ENC_EFFECT):
+        if kind == "end_points_per_tour_in_continent":
+            cont_cards = max(cont_cards, int(e["per"]))  # each Tour counts for one continent card
+        elif kind == "end_points_per_cube":
+            total += int(e["per"]) * C.SUITCASE_COLUMNS
+        elif kind == "end_points_per_money":
+            total += C.MONEY_CAP // int(e["dollars_per_point"])
+        elif kind == "end_points_per_unused_token":
+            total += int(e["per"]) * 4 * C.TOKENS_PER_TYPE
+        elif kind == "end_points_per_other_encounter":
+            total += int(e["per"]) * (C.NUM_CARDS - 1)
+        elif kind == "end_points_if_tour_continents":
+            total += int(e["points"])
+        elif kind == "end_points_per_full_row":
+            total += int(e["per"]) * C.NUM_COLOURS
+    return total + cont_cards * MAX_TOURS
+
+
+SCORE_SCALE = TOUR_POINTS_SCALE + _max_endgame_points() + max(max(v) for v in C.COLUMN_POINTS.values())
 
 GLOBAL_BLOCKS = (
     ("phase", len(PHASES)),
@@ -44,9 +95,14 @@ GLOBAL_BLOCKS = (
     ("tour_slots", 4 * C.NUM_CARDS),
     ("encounter_slots", 4 * C.NUM_CARDS),
     ("encounter_discard", C.NUM_CARDS),
+    ("tours_removed", C.NUM_CARDS),  # Tours that left the game (Chefchaouen)
+    ("rival_tours", C.NUM_CARDS),  # solo: the Rival's Tours
+    ("encounter_deck_known", C.NUM_CARDS),  # the Encounter deck below its top once rebuilt from the discard
+    ("itinerary_discard_order", C.NUM_ITINERARIES),  # (position from the bottom + 1) / 46, 0 = not in the pile
     ("cube_supply", C.NUM_COLOURS),
     ("token_supply", 4),
     ("solo_rival", 2),
+    ("rival_flipped", len(RIVAL_TYPES)),  # solo: Rival cards flipped, per (row, slot) kind / its count
 )
 PLAYER_BLOCKS = (
     ("location", C.NUM_LOCATIONS),
@@ -65,7 +121,7 @@ HIDDEN_BLOCKS = (
     ("tour_deck_cards", C.NUM_CARDS),
     ("encounter_deck_cards", C.NUM_CARDS),
     ("itinerary_deck_cards", C.NUM_ITINERARIES),
-    ("rival_deck_cards", len(C.RIVAL_CARDS)),
+    ("rival_deck_cards", C.RIVAL_DECK_SIZE),
 )
 HIDDEN_SIZE = sum(s for _, s in HIDDEN_BLOCKS)
 
@@ -122,16 +178,18 @@ for _name, _size in PLAYER_BLOCKS:
 
 _NC = C.NUM_CARDS
 _COLS = C.SUITCASE_COLUMNS
-_TOK = tuple(min(x, 5) / 5.0 for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
+_TOK = tuple(x / TOKEN_SCALE for x in range(C.TOKENS_PER_TYPE + 1))  # token count -> value
 _MONEY_AT = _POFF["money"]
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
 
 
 def _table_key(s, n: int) -> tuple:
+    """Everything ``_write_table`` reads (the Encounter deck's content below its top changes only
+    with its size or top: draws, reshuffles and Tongariro all change one of them)."""
     return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
             s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
-            s.rival_points, len(s.rival_deck))
+            s.rival_points, len(s.rival_deck), len(s.tours_out), len(s.rival_tours), s.enc_reshuffled)
 
 
 _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depends on money
@@ -144,12 +202,37 @@ def _player_key(s, p: int) -> tuple:
 
 
 # The table block is written as one dense segment: deck sizes (the two Itinerary entries are
-# written per decision), Tour slots, Encounter slots, Encounter discard (adjacent blocks).
+# written per decision), Tour slots, Encounter slots, Encounter discard, Tours removed, the
+# Rival's Tours, the known Encounter deck (adjacent blocks).
 _TABLE_AT = _GOFF["deck_sizes"]
-_TABLE_END = _GOFF["encounter_discard"] + C.NUM_CARDS
+_TABLE_END = _GOFF["encounter_deck_known"] + C.NUM_CARDS
 assert _GOFF["tour_slots"] == _TABLE_AT + 5 and _GOFF["encounter_slots"] == _GOFF["tour_slots"] + 4 * _NC
 assert _GOFF["encounter_discard"] == _GOFF["encounter_slots"] + 4 * _NC
+assert _GOFF["tours_removed"] == _GOFF["encounter_discard"] + _NC
+assert _GOFF["rival_tours"] == _GOFF["tours_removed"] + _NC
+assert _GOFF["encounter_deck_known"] == _GOFF["rival_tours"] + _NC
 _RIVAL_AT = _GOFF["solo_rival"]
+_FLIPPED_AT = _GOFF["rival_flipped"]
+_DISC_ORDER_AT = _GOFF["itinerary_discard_order"]
+
+
+def _write_rival(s, out) -> None:
+    """Solo: the Rival's points and cards left, and the flipped Rival cards per kind."""
+    out[_RIVAL_AT] = s.rival_points / RIVAL_SCALE
+    out[_RIVAL_AT + 1] = len(s.rival_deck) / C.RIVAL_DECK_SIZE
+    calibration = s.game.params.solo_calibration
+    kind_of = RIVAL_TYPE_OF[calibration]
+    left = [0] * len(RIVAL_TYPES)
+    for r in s.rival_deck:
+        left[kind_of[r]] += 1
+    for k, total in enumerate(RIVAL_TYPE_COUNT[calibration]):
+        out[_FLIPPED_AT + k] = (total - left[k]) / total
+
+
+def _write_discard_order(s, out) -> None:
+    """Every Itinerary in the discard pile with its position: (index from the bottom + 1) / 46."""
+    for i, c in enumerate(s.itin_discard):
+        out[_DISC_ORDER_AT + c] = (i + 1) / C.NUM_ITINERARIES
 
 
 def _write_table(s, n: int, mv: memoryview) -> None:
@@ -168,15 +251,20 @@ def _write_table(s, n: int, mv: memoryview) -> None:
     for i, c in enumerate(s.enc_row):
         if c >= 0:
             mv[o + (i + 1) * _NC + c] = 1.0
-    o = _GOFF["encounter_discard"]
-    for c in s.enc_discard:
-        mv[o + c] = 1.0
+    for block, cards in (("encounter_discard", s.enc_discard), ("tours_removed", s.tours_out),
+                         ("rival_tours", s.rival_tours)):
+        o = _GOFF[block]
+        for c in cards:
+            mv[o + c] = 1.0
+    if s.enc_reshuffled:
+        o = _GOFF["encounter_deck_known"]
+        for c in s.enc_deck[:-1]:
+            mv[o + c] = 1.0
     mv[_TABLE_AT + 2] = len(s.tour_deck) / _NC
     mv[_TABLE_AT + 3] = len(s.enc_deck) / _NC
     mv[_TABLE_AT + 4] = len(s.enc_discard) / _NC
     if n == 1:
-        mv[_RIVAL_AT] = min(s.rival_points, SCORE_SCALE) / SCORE_SCALE
-        mv[_RIVAL_AT + 1] = len(s.rival_deck) / len(C.RIVAL_CARDS)
+        _write_rival(s, mv)
 
 
 def _player_block(s, p: int, key: tuple) -> memoryview:
@@ -208,9 +296,9 @@ def _player_block(s, p: int, key: tuple) -> memoryview:
         mv[q + 4 + k] = _TOK[tok[k] - fresh[k]]
     tp = s.tour_points(p)
     tc = P["tour_count_points"]
-    mv[tc] = min(len(s.tours[p]), 6) / 6.0
-    mv[tc + 1] = min(tp, SCORE_SCALE) / SCORE_SCALE
-    mv[last + 2] = min(tp + s.endgame_points(p) + s.suitcase_points(p), SCORE_SCALE) / SCORE_SCALE
+    mv[tc] = len(s.tours[p]) / MAX_TOURS
+    mv[tc + 1] = tp / TOUR_POINTS_SCALE
+    mv[last + 2] = (tp + s.endgame_points(p) + s.suitcase_points(p)) / SCORE_SCALE
     if len(_PLAYER_CACHE) > _CACHE_LIMIT:
         _PLAYER_CACHE.clear()
     _PLAYER_CACHE[key] = mv
@@ -245,7 +333,7 @@ def _turn_block(s, key: tuple) -> memoryview:
         o = len(TURN_FLAGS)
         for i, x in enumerate(key[2]):
             if x:
-                mv[o + i] = min(x, 5) / 5.0
+                mv[o + i] = x / TURN_COUNT_SCALE[i]
     o = _GOFF["recolour"] - _TURN_AT
     if s.recolour >= 0:
         mv[o + s.recolour] = 1.0
@@ -369,6 +457,9 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
             o += ITIN_FEATURES
         mv[_ITIN_DECK_AT] = cards[-2] / C.NUM_ITINERARIES
         mv[_ITIN_DECK_AT + 1] = cards[-1] / C.NUM_ITINERARIES
+        if cards[-3:] != seen[-3:]:  # the discard pile changed (its top or size)
+            mv[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
+            _write_discard_order(s, mv)
         view.cards = cards
     cs = s.cube_supply
     if cs != view.cubes:
@@ -405,7 +496,7 @@ def _refresh(s, seat: int, n: int, view: _View) -> None:
                     view.pblocks[p] = entry[1]
                     view.loc[p] = -1
                     view.money[p] = None
-                mv[o + _TURNS_AT] = min(s.turns_taken[p], 50) / 50.0
+                mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
                 seen[p] = pver[p]
     view.rev = s._rev
 
@@ -438,11 +529,12 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
         if current >= 0:
             vm[_CURRENT_AT + current] = 1.0
         view.current = current
-    if s.itin >= 0:  # the move's entries are written once an Itinerary is chosen
+    visited = s.visited  # before the move: where a Frequent Flyer / Monteverde flight left from
+    if s.itin >= 0:  # the move's other entries are written once an Itinerary is chosen
         steps = (s.n_max, s.n_min, s.steps)
-        start, visited = s.start, s.visited
+        start = s.start
     else:
-        steps, start, visited = None, -1, 0
+        steps, start = None, -1
     if steps != view.steps:
         if steps is None:
             vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
@@ -502,14 +594,14 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
         out[_STEPS_AT] = min(s.steps, 24) / 24.0
         if s.start >= 0:
             out[_START_AT + s.start] = 1.0
-        for v in range(C.NUM_LOCATIONS):
-            if (s.visited >> v) & 1:
-                out[_VISITED_AT + v] = 1.0
         for i, f in enumerate(TURN_FLAGS):
             if getattr(s, f):
                 out[g["turn_flags"] + i] = 1.0
         for i, f in enumerate(TURN_COUNTS):
-            out[g["turn_counts"] + i] = min(getattr(s, f), 5) / 5.0
+            out[g["turn_counts"] + i] = getattr(s, f) / TURN_COUNT_SCALE[i]
+    for v in range(C.NUM_LOCATIONS):
+        if (s.visited >> v) & 1:
+            out[_VISITED_AT + v] = 1.0
     if s.recolour >= 0:
         out[g["recolour"] + s.recolour] = 1.0
     for c in s.fresh_encs:
@@ -528,11 +620,18 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
                 out[g[block] + i * _NC + c] = 1.0
     for c in s.enc_discard:
         out[g["encounter_discard"] + c] = 1.0
+    for c in s.tours_out:
+        out[g["tours_removed"] + c] = 1.0
+    for c in s.rival_tours:
+        out[g["rival_tours"] + c] = 1.0
+    if s.enc_reshuffled:
+        for c in s.enc_deck[:-1]:
+            out[g["encounter_deck_known"] + c] = 1.0
+    _write_discard_order(s, out)
     out[_SUPPLY_AT:_SUPPLY_AT + 4] = [x / C.CUBES_PER_COLOUR for x in s.cube_supply]
     out[_SUPPLY_AT + 4:_SUPPLY_AT + 8] = [x / C.TOKENS_PER_TYPE for x in s.token_supply]
     if n == 1:
-        out[_RIVAL_AT] = min(s.rival_points, SCORE_SCALE) / SCORE_SCALE
-        out[_RIVAL_AT + 1] = len(s.rival_deck) / len(C.RIVAL_CARDS)
+        _write_rival(s, out)
     for i in range(n):
         p = (seat + i) % n
         o = GLOBAL_SIZE + i * PLAYER_SIZE
@@ -548,14 +647,14 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
         for c in s.tours[p]:
             out[o + P["tours_held"] + c] = 1.0
         tp = s.tour_points(p)
-        out[o + P["tour_count_points"]] = min(len(s.tours[p]), 6) / 6.0
-        out[o + P["tour_count_points"] + 1] = min(tp, SCORE_SCALE) / SCORE_SCALE
+        out[o + P["tour_count_points"]] = len(s.tours[p]) / MAX_TOURS
+        out[o + P["tour_count_points"] + 1] = tp / TOUR_POINTS_SCALE
         for c in s.encs[p]:
             out[o + P["encounters_held"] + c] = 1.0
         q = o + P["turns_taken_first_player_score"]
-        out[q] = min(s.turns_taken[p], 50) / 50.0
+        out[q] = turn_value(s.turns_taken[p])
         out[q + 1] = 1.0 if p == s.first_player else 0.0
-        out[q + 2] = min(s.score(p), SCORE_SCALE) / SCORE_SCALE
+        out[q + 2] = s.score(p) / SCORE_SCALE
 
 
 def encode_state(s, out: np.ndarray) -> None:

@@ -27,8 +27,10 @@ from travel_envs.core.game import (
     ParameterError,
     check_choice,
     check_range,
+    check_state_header,
     rng_from_dict,
     rng_to_dict,
+    state_header,
 )
 
 from . import components as C
@@ -97,14 +99,14 @@ TURN_FIELDS = (
     "itin", "start", "visited", "steps", "n_max", "n_min", "move_tokens", "money_tokens", "souv_tokens",
     "extra", "torres", "revisit", "free_flights", "no_step_flights", "baobab", "taj", "terracotta",
     "recolour", "sagrada", "colosseum", "lencois", "lencois_moved", "discount", "cards_taken",
-    "took_tour", "took_enc", "pending", "ret_phase", "halong_target", "kili_row",
+    "took_tour", "took_enc", "pending", "ret_phase", "halong_target", "kili_row", "ban",
 )
 TURN_DEFAULTS = dict(
     itin=NONE, start=NONE, visited=0, steps=0, n_max=0, n_min=0, move_tokens=0, money_tokens=0, souv_tokens=0,
     extra=0, torres=False, revisit=False, free_flights=False, no_step_flights=False, baobab=0, taj=0,
     terracotta=False, recolour=NONE, sagrada=False, colosseum=False, lencois=False, lencois_moved=False,
     discount=0, cards_taken=0, took_tour=False, took_enc=False, pending=NONE, ret_phase=NONE,
-    halong_target=NONE, kili_row=NONE,
+    halong_target=NONE, kili_row=NONE, ban=0,
 )
 
 
@@ -120,6 +122,8 @@ class TrekkingTheWorldParams:
     cube_overflow: "lose" (ruling 8: a cube whose row is full stays in the supply).
     tour_deck_size: cards of the 48 that form the Tour deck (ruling 2), the rest the Encounter deck.
     solo_margin: solo win needs score >= Rival points + margin (0 easy / 15 normal / 30 hard).
+    solo_calibration: the Rival deck: "v1" (10 Tour cards of 28, calibrated by simulation) or
+        "v0-reconstruction" (the component spec's 14 Tour cards).
     auto_forced: apply decisions that have a single legal action automatically.
     """
 
@@ -130,6 +134,7 @@ class TrekkingTheWorldParams:
     cube_overflow: str = "lose"
     tour_deck_size: int = 24
     solo_margin: int = 15
+    solo_calibration: str = "v1"
     auto_forced: bool = True
 
     def __post_init__(self):
@@ -141,6 +146,7 @@ class TrekkingTheWorldParams:
         check_choice("cube_overflow", self.cube_overflow, ("lose",))
         check_range("tour_deck_size", self.tour_deck_size, 16, 32)
         check_choice("solo_margin", self.solo_margin, (0, 15, 30))
+        check_choice("solo_calibration", self.solo_calibration, tuple(C.RIVAL_DECKS))
         check_choice("auto_forced", self.auto_forced, (True, False))
 
     @property
@@ -150,7 +156,7 @@ class TrekkingTheWorldParams:
         return 5 if self.num_players <= 3 else 4
 
 
-#: moving-phase legal ids by (start, n_min, n_max, revisit, free_flights, no_step_flights, location,
+#: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
 #: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
 _MOVING_LEGAL: dict = {}
 _MOVING_LEGAL_LIMIT = 50_000
@@ -191,7 +197,8 @@ class TrekkingTheWorldState(GameState):
         self.tour_row = [NONE] * C.TOUR_ROW
         self.enc_row = [NONE] * C.ENC_ROW
         self.enc_discard: list[int] = []
-        self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen, Rival)
+        self.enc_reshuffled = False  # the Encounter deck was rebuilt from its (public) discard pile
+        self.tours_out: list[int] = []  # Tours removed from the game (Chefchaouen); the Rival's: rival_tours
         self.itin_deck = rng.permutation(C.NUM_ITINERARIES).tolist()
         self.itin_row = [NONE] * C.ITIN_ROW
         self.itin_discard: list[int] = []
@@ -213,7 +220,7 @@ class TrekkingTheWorldState(GameState):
         self.turns_taken = [0] * n
         self.end_triggered = False
         self.phase_id = PH_PLACE
-        self.rival_deck = rng.permutation(len(C.RIVAL_CARDS)).tolist() if n == 1 else []
+        self.rival_deck = rng.permutation(C.RIVAL_DECK_SIZE).tolist() if n == 1 else []
         self.rival_points = 0
         self.rival_tours: list[int] = []
         self._reset_turn()
@@ -227,6 +234,17 @@ class TrekkingTheWorldState(GameState):
         self._pver = [0] * self.game.num_players
         self._pblocks: list = [None] * self.game.num_players  # encoder: (version, block) per player
         self._views: dict = {}  # encoder: seat -> its view
+
+    # The encoder's views and player blocks (``touch``) hold memoryviews, which cannot be
+    # pickled or deep-copied: they are left out and rebuilt lazily after a copy.
+    _ENCODER_CACHES = ("_rev", "_pver", "_pblocks", "_views")
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in self._ENCODER_CACHES}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.touch()
 
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
@@ -271,18 +289,21 @@ class TrekkingTheWorldState(GameState):
     def move_rules(self) -> MoveRules:
         return MoveRules(
             self.start, self.n_min, self.n_max, self.revisit,
-            0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1,
+            0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1, self.ban,
         )
 
     def _prep_rules(self, n_max: int, start: int) -> MoveRules:
+        """The rules the move would have if it started now from ``start`` (``visited`` holds
+        the locations left earlier this turn by a Frequent Flyer / Monteverde flight)."""
         n_min = max(1, n_max - 2) if self.torres else n_max
         return MoveRules(start, n_min, n_max, self.revisit,
-                         0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1)
+                         0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1,
+                         self.visited)
 
     def _move_feasible(self, n_max: int) -> bool:
         p = self.turn_seat
         v = self.loc[p]
-        return can_finish(self._prep_rules(n_max, v), v, _bit(v), 0, self.money[p])
+        return can_finish(self._prep_rules(n_max, v), v, self.visited | _bit(v), 0, self.money[p])
 
     # ----------------------------------------------------------------- mask
     def legal_action_mask(self) -> np.ndarray:
@@ -298,13 +319,13 @@ class TrekkingTheWorldState(GameState):
             # the values it reads (no other phase power applies while moving).
             p = self.turn_seat
             v, money = self.loc[p], self.money[p]
-            key = (self.start, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
+            key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
                    v, self.visited, self.steps, money)
             hit = _MOVING_LEGAL.get(key)
             if hit is not None:
                 return hit
             ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
-            if self.n_min <= self.steps < self.n_max and v != self.start:
+            if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
                 ids.append(A_STOP)
             if len(_MOVING_LEGAL) > _MOVING_LEGAL_LIMIT:
                 _MOVING_LEGAL.clear()
@@ -327,8 +348,11 @@ class TrekkingTheWorldState(GameState):
                 ids.append(A_FF)
         elif ph == PH_FLY or ph == PH_TELEPORT:
             here = self.loc[p]
-            targets = C.AIRPORTS if ph == PH_FLY else range(C.NUM_LOCATIONS)
-            ids.extend(A_LOC + a for a in targets if a != here)
+            if ph == PH_FLY:
+                ids.extend(A_LOC + a for a in C.AIRPORTS if a != here)
+            else:  # Galapagos: not where the Trekker stood this turn (rule B, like a move)
+                ban = self.visited | _bit(here)
+                ids.extend(A_LOC + a for a in range(C.NUM_LOCATIONS) if not (ban >> a) & 1)
         elif ph == PH_MOVE_PREP:
             ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_MOVE) > 0 and self._move_feasible(self.n_max + 1):
@@ -346,7 +370,8 @@ class TrekkingTheWorldState(GameState):
         elif ph == PH_COLOUR:
             ids.extend(A_COLOUR + col for col in self._colour_options())
         elif ph == PH_PLAYER:
-            ids.extend(A_PLAYER + k for k in range(self.num_players - 1))
+            n = self.num_players
+            ids.extend(A_PLAYER + k for k in range(n - 1) if self.loc[(p + 1 + k) % n] != NONE)
         elif ph == PH_HALONG:
             ids.extend(A_LOC + w for w in C.ADJ[self.loc[self.halong_target]])
         elif ph == PH_PICK_ENC:
@@ -431,7 +456,7 @@ class TrekkingTheWorldState(GameState):
         if kind == "exchange_cube":
             return any(self.suitcase[p])
         if kind == "move_other_trekker":
-            return self.num_players > 1
+            return any(self.loc[q] != NONE for q in range(self.num_players) if q != p)
         if kind == "take_from_encounter_discard":
             return bool(self.enc_discard)
         if kind == "swap_with_encounter_row":
@@ -541,12 +566,9 @@ class TrekkingTheWorldState(GameState):
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
-        if ph == PH_PLACE:
+        if ph == PH_PLACE:  # right before this seat's first turn
             self.loc[p] = a - A_LOC
-            nxt = (p + 1) % self.num_players
-            self.turn_seat = nxt
-            if nxt == self.first_player:
-                self.phase_id = PH_START
+            self.phase_id = PH_START
         elif ph == PH_START:
             if a == A_FF:
                 self._take_token(p, C.TOK_FF)
@@ -559,7 +581,8 @@ class TrekkingTheWorldState(GameState):
                     self.itin = self.itin_row[slot - 1]
                     self.itin_row[slot - 1] = NONE
                 self._begin_itinerary()
-        elif ph == PH_FLY:
+        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
+            self.visited |= _bit(self.loc[p])
             self.loc[p] = a - A_LOC
             self._return()
         elif ph == PH_MOVE_PREP:
@@ -569,7 +592,7 @@ class TrekkingTheWorldState(GameState):
                 self.n_max += 1
             else:  # pass: start moving
                 self.start = self.loc[p]
-                self.visited = _bit(self.start)
+                self.ban = self.visited = self.visited | _bit(self.start)
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
@@ -827,10 +850,16 @@ class TrekkingTheWorldState(GameState):
         self._return()
 
     # ----------------------------------------------------------- end of turn
+    def _reshuffle(self, deck: list[int], discard: list[int]) -> None:
+        """The (face-up, so public) discard pile becomes the new deck in a hidden order."""
+        deck.extend(self.rng.permutation(discard).tolist())
+        discard.clear()
+        if deck is self.enc_deck:
+            self.enc_reshuffled = True  # from now on everyone knows which cards the deck holds
+
     def _draw(self, deck: list[int], discard: list[int] | None) -> int:
         if not deck and discard:
-            deck.extend(self.rng.permutation(discard).tolist())
-            discard.clear()
+            self._reshuffle(deck, discard)
         return deck.pop() if deck else NONE
 
     def _refill_row(self, row: list[int], deck: list[int], discard: list[int] | None) -> None:
@@ -838,8 +867,7 @@ class TrekkingTheWorldState(GameState):
             if row[i] == NONE:
                 row[i] = self._draw(deck, discard)
         if not deck and discard:  # keep a face-up deck top when possible
-            deck.extend(self.rng.permutation(discard).tolist())
-            discard.clear()
+            self._reshuffle(deck, discard)
 
     def _refill_itineraries(self) -> None:
         self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
@@ -857,7 +885,7 @@ class TrekkingTheWorldState(GameState):
         self._refill_tours()
 
     def _rival_turn(self) -> None:
-        row_kind, slot = C.RIVAL_CARDS[self.rival_deck.pop()]
+        row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
         cards = self.available_tours() if row_kind == 0 else self.available_encounters()
         c = cards[slot - 1]
         if c == NONE:
@@ -887,6 +915,9 @@ class TrekkingTheWorldState(GameState):
         if self.num_players == 1:
             self._rival_turn()
             self._refill()
+        if not self.tour_deck:  # doc ruling 12: the Tour row can no longer be refilled
+            self.end_triggered = True
+        if self.num_players == 1:
             if self.end_triggered or not self.rival_deck:
                 self.phase_id = PH_OVER
                 return
@@ -897,7 +928,7 @@ class TrekkingTheWorldState(GameState):
             self.phase_id = PH_OVER
             return
         self.turn_seat = nxt
-        self.phase_id = PH_START
+        self.phase_id = PH_START if self.loc[nxt] != NONE else PH_PLACE
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:
@@ -965,10 +996,12 @@ class TrekkingTheWorldState(GameState):
         "rival_deck", "rival_tours",
     )
     NESTED_FIELDS = ("suitcase", "tokens", "fresh_tokens", "tours", "encs")
-    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points") + TURN_FIELDS
+    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points",
+                     "enc_reshuffled") + TURN_FIELDS
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {f: list(getattr(self, f)) for f in self.LIST_FIELDS}
+        d: dict[str, Any] = state_header(self.game)
+        d.update({f: list(getattr(self, f)) for f in self.LIST_FIELDS})
         d.update({f: [list(x) for x in getattr(self, f)] for f in self.NESTED_FIELDS})
         d.update({f: getattr(self, f) for f in self.SCALAR_FIELDS})
         d["rng"] = rng_to_dict(self.rng)
@@ -976,11 +1009,10 @@ class TrekkingTheWorldState(GameState):
 
     @classmethod
     def from_dict(cls, game: "TrekkingTheWorldGame", data: dict[str, Any]) -> "TrekkingTheWorldState":
+        check_state_header(game, data, cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",))
+        _check_state_dict(game, data)
         s = cls.__new__(cls)
         s.game = game
-        missing = [f for f in cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",) if f not in data]
-        if missing:
-            raise ParameterError(f"state dict misses fields {missing}")
         for f in cls.LIST_FIELDS:
             setattr(s, f, [int(x) for x in data[f]])
         for f in cls.NESTED_FIELDS:
@@ -1007,6 +1039,39 @@ class TrekkingTheWorldState(GameState):
         s.touch()
         return s
 
+    # ------------------------------------------------------ hidden information
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekkingTheWorldState":
+        """A copy with every hidden element drawn anew from ``rng``: the order of the Itinerary,
+        Tour and Encounter decks below their face-up tops, which unseen cards are in the Tour
+        deck and which in the Encounter deck (until the Encounter deck is rebuilt from its
+        public discard pile, after which its content is known), the solo Rival deck, and the
+        state's own generator. Everything on the table is public, so ``seat`` changes nothing."""
+        if not 0 <= seat < self.num_players:
+            raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
+        s = self.clone()
+        tour_below, enc_below = s.tour_deck[:-1], s.enc_deck[:-1]
+        if s.enc_reshuffled:
+            rng.shuffle(tour_below)
+            rng.shuffle(enc_below)
+        else:  # the two halves of the unseen cards were dealt at random: deal them again
+            pool = rng.permutation(tour_below + enc_below).tolist()
+            tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
+        s.tour_deck[:-1] = tour_below
+        s.enc_deck[:-1] = enc_below
+        itin_below = s.itin_deck[:-1]
+        rng.shuffle(itin_below)
+        s.itin_deck[:-1] = itin_below
+        rng.shuffle(s.rival_deck)
+        s.rng = np.random.default_rng(int(rng.integers(2**63)))
+        s._mask = None
+        s.touch()
+        return s
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
     # -------------------------------------------------------------- text
     def action_to_string(self, action: int) -> str:
         from .render import action_to_string
@@ -1025,6 +1090,60 @@ class TrekkingTheWorldState(GameState):
 
 
 assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
+
+
+def _check_state_dict(game: "TrekkingTheWorldGame", data: dict[str, Any]) -> None:
+    """Shapes and value ranges of a state dict (ParameterError naming the first bad entry)."""
+    n = game.num_players
+
+    def bad(name: str, why: str) -> ParameterError:
+        return ParameterError(f"state dict entry {name!r} {why}")
+
+    def ints(name: str, values: Any, low: int, high: int, length: int | None = None) -> None:
+        if not isinstance(values, (list, tuple)):
+            raise bad(name, f"must be a list, not {type(values).__name__}")
+        if length is not None and len(values) != length:
+            raise bad(name, f"has {len(values)} entries; this {n}-player game needs {length}")
+        for x in values:
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not low <= x <= high:
+                raise bad(name, f"holds {x!r}; values must be integers in [{low}, {high}]")
+
+    cards = C.NUM_CARDS - 1
+    for f in ("tour_deck", "enc_deck", "enc_discard", "tours_out", "rival_tours", "fresh_encs"):
+        ints(f, data[f], 0, cards)
+    ints("tour_row", data["tour_row"], NONE, cards, C.TOUR_ROW)
+    ints("enc_row", data["enc_row"], NONE, cards, C.ENC_ROW)
+    ints("itin_deck", data["itin_deck"], 0, C.NUM_ITINERARIES - 1)
+    ints("itin_discard", data["itin_discard"], 0, C.NUM_ITINERARIES - 1)
+    ints("itin_row", data["itin_row"], NONE, C.NUM_ITINERARIES - 1, C.ITIN_ROW)
+    ints("cube_supply", data["cube_supply"], 0, C.CUBES_PER_COLOUR, C.NUM_COLOURS)
+    ints("token_supply", data["token_supply"], 0, C.TOKENS_PER_TYPE, 4)
+    ints("loc", data["loc"], NONE, C.NUM_LOCATIONS - 1, n)
+    ints("money", data["money"], 0, C.MONEY_CAP, n)
+    ints("turns_taken", data["turns_taken"], 0, 10**6, n)
+    ints("rival_deck", data["rival_deck"], 0, C.RIVAL_DECK_SIZE - 1)
+    for f, high, width in (("suitcase", C.SUITCASE_COLUMNS, C.NUM_COLOURS), ("tokens", C.TOKENS_PER_TYPE, 4),
+                           ("fresh_tokens", C.TOKENS_PER_TYPE, 4), ("tours", cards, None), ("encs", cards, None)):
+        rows = data[f]
+        if not isinstance(rows, (list, tuple)) or len(rows) != n:
+            raise bad(f, f"must be a list of {n} per-player lists")
+        for p, row in enumerate(rows):
+            ints(f"{f}[{p}]", row, 0, high, width)
+    for f, low, high in (("first_player", 0, n - 1), ("turn_seat", 0, n - 1), ("phase_id", 0, len(PHASES) - 1),
+                         ("rival_points", 0, 10**4), ("itin", NONE, C.NUM_ITINERARIES - 1),
+                         ("start", NONE, C.NUM_LOCATIONS - 1), ("pending", PENDING_FF, cards),
+                         ("ret_phase", NONE, len(PHASES) - 1), ("halong_target", NONE, n - 1),
+                         ("kili_row", NONE, C.NUM_COLOURS - 1), ("recolour", NONE, C.NUM_COLOURS - 1)):
+        ints(f, [data[f]], low, high)
+    for f in TURN_FIELDS + ("end_triggered", "enc_reshuffled"):
+        v = data[f]
+        if isinstance(TURN_DEFAULTS.get(f, False), bool):
+            if not isinstance(v, bool):
+                raise bad(f, f"must be true or false, not {v!r}")
+        elif isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < NONE - 1:
+            raise bad(f, f"holds {v!r}; it must be an integer")
+    if not isinstance(data["rng"], dict) or "bit_generator" not in data["rng"]:
+        raise bad("rng", "must be a generator state from to_dict()")
 
 
 class TrekkingTheWorldGame(Game):

@@ -4,9 +4,11 @@ A move is a walk of ``n_min..n_max`` steps (exactly ``n_max`` unless Torres del
 Paine allows fewer). Walking steps follow board paths; from an airport a
 flight to any other airport costs ``flight_cost`` and one step (no step with
 Sydney Opera House). Without Milford Sound no location may be entered twice
-(the start counts as visited); with it, revisits are allowed but the move may
-not end on its start, and a step-less flight never lands on a visited airport
-(so the search is finite). ``visited`` is a bit mask over locations.
+(the start, and every location the Trekker stood on earlier this turn, count as
+visited); with it, revisits are allowed but the move may not end on a location of
+``ban`` (the start and those earlier locations), and a step-less flight never lands
+on a visited airport (so the search is finite). ``visited`` and ``ban`` are bit
+masks over locations.
 """
 
 from __future__ import annotations
@@ -17,16 +19,20 @@ from .components import ADJ, AIRPORTS, IS_AIRPORT
 class MoveRules:
     """The parameters of one move that do not change while it is made."""
 
-    __slots__ = ("start", "n_min", "n_max", "revisit", "flight_cost", "flight_step", "key")
+    __slots__ = ("start", "n_min", "n_max", "revisit", "flight_cost", "flight_step", "ban", "key")
 
-    def __init__(self, start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int):
+    def __init__(self, start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int,
+                 ban: int | None = None):
         self.start = start
         self.n_min = n_min
         self.n_max = n_max
         self.revisit = revisit
         self.flight_cost = flight_cost
         self.flight_step = flight_step
-        self.key = (start, n_min, n_max, revisit, flight_cost, flight_step)
+        #: locations the move may not end on: its start and where the Trekker stood earlier this
+        #: turn (before a Frequent Flyer / Monteverde flight): movement rule B
+        self.ban = (1 << start) if ban is None else ban | (1 << start)
+        self.key = (self.ban, n_min, n_max, revisit, flight_cost, flight_step)
 
 
 def next_steps(rules: MoveRules, v: int, visited: int, money: int):
@@ -52,7 +58,7 @@ _MONEY_CLAMP = len(AIRPORTS)
 def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
     """True if a move standing on ``v`` after ``steps`` steps can end legally (memoised:
     the answer depends only on the arguments, with money clamped to what flights can use)."""
-    if steps >= rules.n_min and v != rules.start:
+    if steps >= rules.n_min and not (rules.ban >> v) & 1:
         return True
     if steps >= rules.n_max:
         return False
@@ -75,12 +81,12 @@ def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -
 def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
     """The location actions (= location ids) of the single steps from ``v`` after which the
     move can still end legally: walking steps first, then flights, each location once."""
-    n_min, start = rules.n_min, rules.start
+    n_min, ban = rules.n_min, rules.ban
     out = []
     after = steps + 1
     for w in ADJ[v]:
         if rules.revisit or not (visited >> w) & 1:
-            if (after >= n_min and w != start) or can_finish(rules, w, visited | (1 << w), after, money):
+            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, money):
                 out.append(w)
     if IS_AIRPORT[v] and money >= rules.flight_cost:
         after = steps + rules.flight_step
@@ -89,7 +95,7 @@ def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: in
         for w in AIRPORTS:
             if w == v or w in out or (skip_visited and (visited >> w) & 1):
                 continue
-            if (after >= n_min and w != start) or can_finish(rules, w, visited | (1 << w), after, left):
+            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, left):
                 out.append(w)
     return out
 
@@ -108,7 +114,7 @@ def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, bu
         count += 1
         if count > budget:
             return
-        if steps >= rules.n_min and v != rules.start:
+        if steps >= rules.n_min and not (rules.ban >> v) & 1:
             if found.get(v, -1) < money:
                 found[v] = money
         if steps >= rules.n_max:

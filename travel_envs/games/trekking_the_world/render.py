@@ -113,6 +113,99 @@ def render_text(s) -> str:
     return "\n".join(lines)
 
 
+def _flags(s) -> str:
+    names = (("torres", "Torres: may stop early"), ("revisit", "Milford: revisits allowed"),
+             ("free_flights", "flights free"), ("no_step_flights", "flights use no step"),
+             ("terracotta", "Souvenirs in any continent"), ("sagrada", "Sagrada: Tour and Encounter"),
+             ("colosseum", "Colosseum: adjacent cards"), ("lencois", "Lencois step after a card"),
+             ("lencois_moved", "Lencois step used"), ("took_tour", "took a Tour"), ("took_enc", "took an Encounter"))
+    out = [text for f, text in names if getattr(s, f)]
+    counts = (("move_tokens", "Move tokens used"), ("money_tokens", "Money tokens used"),
+              ("souv_tokens", "Souvenir tokens used"), ("baobab", "money again (Baobabs)"),
+              ("taj", "Souvenirs again (Taj Mahal)"), ("extra", "extra steps"), ("discount", "Tour discount $"),
+              ("cards_taken", "cards taken"))
+    out += [f"{text} {getattr(s, f)}" for f, text in counts if getattr(s, f)]
+    if s.recolour >= 0:
+        out.append(f"Souvenirs recoloured {C.COLOURS[s.recolour]}")
+    return ", ".join(out)
+
+
+def observation_text(s, seat: int) -> str:
+    """``seat``'s view of the table: every public fact the observation carries (the whole table is
+    public except the order of the decks below their face-up tops and the solo Rival deck)."""
+    n = s.num_players
+    rel = lambda p: "you" if p == seat else f"P{p} (+{(p - seat) % n})"  # noqa: E731
+    lines = [f"== Trekking the World == you are P{seat}; "
+             + ("GAME OVER" if s.is_terminal else f"{rel(s.turn_seat)} to act, phase {s.phase}")]
+    trig = "END TRIGGERED, the round is finished" if s.end_triggered else "not triggered"
+    lines.append(f"End: {s.params.end_tours} Tours, or when the Tour deck runs out ({trig})")
+    if s.pending >= 0:
+        lines.append(f"Choosing for: {C.CARD_NAMES[s.pending]} ({C.ENC_POWER[s.pending]})")
+    elif s.pending == -2:
+        lines.append("Choosing for: a Frequent Flyer token (the airport to fly to)")
+    if s.kili_row >= 0:
+        lines.append(f"Kilimanjaro returned a {C.COLOURS[s.kili_row]} cube")
+    if s.halong_target >= 0:
+        lines.append(f"Ha Long Bay moves {rel(s.halong_target)}")
+    if s.itin >= 0:
+        move = f"steps {s.steps}/{s.n_max}" + (f" (may stop after {s.n_min})" if s.n_min != s.n_max else "")
+        start = f", from {loc_text(s.start)}" if s.start >= 0 else ""
+        lines.append(f"Itinerary in play: {itin_text(s.itin)}; {move}{start}")
+    if s.visited:
+        been = [C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.visited >> v) & 1]
+        lines.append("Visited this turn: " + ", ".join(been))
+    flags = _flags(s)
+    if flags:
+        lines.append("This turn: " + flags)
+    if s.fresh_encs:
+        lines.append("Gained this turn (not usable yet): " + ", ".join(C.CARD_NAMES[c] for c in s.fresh_encs))
+    lines.append("Itineraries (slot 0 = deck top): "
+                 + " | ".join(f"{i}: {itin_text(c)}" for i, c in enumerate(s.available_itineraries())))
+    lines.append(f"Itinerary deck {len(s.itin_deck)} cards; discard pile bottom to top ({len(s.itin_discard)}): "
+                 + (", ".join(f"#{c + 1}" for c in s.itin_discard) or "empty"))
+    lines.append("Tours (deck top first): " + " | ".join(tour_text(c) for c in s.available_tours())
+                 + f"   (deck {len(s.tour_deck)})")
+    lines.append("Encounters (deck top first): "
+                 + " | ".join(enc_text(c, short=False) for c in s.available_encounters())
+                 + f"   (deck {len(s.enc_deck)})")
+    if s.enc_reshuffled and len(s.enc_deck) > 1:
+        lines.append("Encounter deck below its top (rebuilt from the discard pile, order unknown): "
+                     + ", ".join(sorted(C.CARD_NAMES[c] for c in s.enc_deck[:-1])))
+    lines.append("Encounter discard pile: " + (", ".join(C.CARD_NAMES[c] for c in s.enc_discard) or "empty"))
+    if s.tours_out:
+        lines.append("Tours removed from the game: " + ", ".join(C.CARD_NAMES[c] for c in s.tours_out))
+    lines.append("Supply: cubes " + " ".join(f"{C.COLOURS[k]} {s.cube_supply[k]}" for k in range(4))
+                 + " | tokens " + " ".join(f"{C.TOKEN_NAMES[k]} {s.token_supply[k]}" for k in range(4)))
+    for i in range(n):
+        p = (seat + i) % n
+        first = ", first player" if p == s.first_player else ""
+        usable = [s.usable_tokens(p, k) for k in range(4)]
+        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}"
+                          + (f" ({usable[k]} usable)" if usable[k] != s.tokens[p][k] else "") for k in range(4))
+        lines.append(f"{rel(p)}{first}: at {loc_text(s.loc[p])}, ${s.money[p]}, {s.turns_taken[p]} turns, "
+                     f"score {s.score(p)}")
+        lines.append(f"    Suitcase {suitcase_text(s.suitcase[p])} | tokens {tokens}")
+        lines.append("    Tours: " + (", ".join(tour_text(c) for c in s.tours[p]) or "none"))
+        lines.append("    Encounters: " + (", ".join(enc_text(c, short=False) for c in s.encs[p]) or "none"))
+    if n == 1:
+        from .encoder import RIVAL_TYPE_COUNT, RIVAL_TYPE_OF, RIVAL_TYPES
+
+        calibration = s.params.solo_calibration
+        left = [0] * len(RIVAL_TYPES)
+        for r in s.rival_deck:
+            left[RIVAL_TYPE_OF[calibration][r]] += 1
+        flipped = ", ".join(f"{'Tour' if row == 0 else 'Encounter'} slot {slot} x{total - k}"
+                            for (row, slot), total, k in zip(RIVAL_TYPES, RIVAL_TYPE_COUNT[calibration], left)
+                            if total > k)
+        lines.append(f"Rival: {s.rival_points} points, {len(s.rival_deck)} cards left; win needs your score >= "
+                     f"Rival + {s.params.solo_margin}")
+        lines.append("Rival cards flipped: " + (flipped or "none"))
+        lines.append("Rival Tours: " + (", ".join(tour_text(c) for c in s.rival_tours) or "none"))
+    if s.is_terminal:
+        lines.append(f"Final scores {s.scores()}; winners {s.winners()}")
+    return "\n".join(lines)
+
+
 # -- rgb_array: a world map (equirectangular projection of the real landmarks) ----------------------
 # Approximate (latitude, longitude) of each location, for drawing only; airports sit near the middle
 # of their continent. Bora Bora is drawn west of the Americas; its paths to Oceania wrap around.
@@ -136,17 +229,20 @@ MAP_COORDS = {
     "sydney_opera_house": (-33.86, 151.2), "twelve_apostles": (-38.7, 143.1), "milford_sound": (-44.6, 167.9),
     "tongariro": (-39.2, 175.6), "bora_bora": (-16.5, -151.7),
 }
-IMG_W, MAP_H, PANEL_H = 1000, 390, 230
+IMG_W, MAP_H, PANEL_H = 1200, 470, 300
 LON0, LON1, LAT0, LAT1 = -170.0, 190.0, 70.0, -58.0
 PLAYER_RGB = ((220, 40, 40), (40, 90, 220), (230, 170, 0), (30, 30, 30), (40, 160, 70))
 CONT_RGB = ((222, 214, 190), (206, 226, 190), (214, 206, 226), (236, 210, 180), (232, 200, 200), (200, 222, 230))
 CUBE_RGB = ((210, 40, 40), (40, 90, 220), (240, 200, 0), (25, 25, 25))
+TOUR_RGB, TOUR_TEXT = (200, 150, 0), (110, 70, 0)
+ENC_RGB, ENC_TEXT = (140, 40, 170), (100, 25, 130)
 def _ascii(text: str) -> str:
     """The bundled Pillow font has no accented letters: fold them (Lençóis -> Lencois)."""
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
-SHORT_NAMES = {v: _ascii(C.NODE_NAMES[v])[:18] for v in range(C.NUM_LOCATIONS)}
+NAMES = tuple(_ascii(C.NODE_NAMES[v]) for v in range(C.NUM_LOCATIONS))
+
 
 
 def _xy(v: int) -> tuple[float, float]:
@@ -227,9 +323,108 @@ def _background():
 _BACKGROUND = None
 
 
-def render_rgb(s) -> np.ndarray:
-    """The world map: paths, airports (squares), available Tours (gold rings, cost/points) and
-    Encounters (purple rings), the move in progress, the Trekkers; a panel with rows and players."""
+class _Labels:
+    """Text drawn on the picture, each kept whole inside the image; map labels also avoid
+    each other and the legend (the first free spot among a few around their point)."""
+
+    def __init__(self, draw, boxes: list | None):
+        self.d = draw
+        self.taken: list = []
+        self.boxes = boxes  # every text box drawn (for tests), or None
+
+    @staticmethod
+    def _overlaps(a, b) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    def _box(self, x, y, text, font):
+        left, top, right, bottom = self.d.textbbox((x, y), text, font=font)
+        return (left, top, right, bottom)
+
+    def text(self, x, y, text, font, fill, bounds=(0, 0, IMG_W, MAP_H + PANEL_H)) -> None:
+        """Draw at (x, y), shifted left / up as needed to stay inside ``bounds``."""
+        box = self._box(x, y, text, font)
+        x += min(0, bounds[2] - 2 - box[2]) + max(0, bounds[0] + 2 - box[0])
+        y += min(0, bounds[3] - 2 - box[3]) + max(0, bounds[1] + 2 - box[1])
+        self._draw(x, y, text, font, fill)
+
+    def near(self, x, y, text, font, fill) -> None:
+        """A map label next to the point (x, y): the first spot that is free and on the map."""
+        w = self.d.textlength(text, font=font)
+        spots = [(x + 10, y - 14), (x + 10, y + 2), (x - 10 - w, y - 14), (x - 10 - w, y + 2),
+                 (x - w / 2, y - 24), (x - w / 2, y + 10)]
+        for far in (0, 24, 48):  # farther spots (with a leader line) for crowded places
+            for dy in (-28, 16, -42, 30, -56, 44):
+                spots += [(x + 10 + far, y + dy), (x - 10 - w - far, y + dy)]
+        chosen = None
+        for sx, sy in spots:
+            box = self._box(sx, sy, text, font)
+            inside = box[0] >= 2 and box[1] >= 2 and box[2] <= IMG_W - 2 and box[3] <= MAP_H - 2
+            if inside and not any(self._overlaps(box, t) for t in self.taken):
+                chosen = (sx, sy)
+                break
+        if chosen is None:  # crowded: the first spot that stays on the map
+            chosen = next(((sx, sy) for sx, sy in spots
+                           if 2 <= self._box(sx, sy, text, font)[0] and self._box(sx, sy, text, font)[2] <= IMG_W - 2),
+                          spots[0])
+        box = self._box(chosen[0], chosen[1], text, font)
+        if chosen not in spots[:6]:  # a far spot: a leader line from the point to the label
+            lx = box[0] if box[0] > x else box[2]
+            self.d.line((x, y, lx, (box[1] + box[3]) / 2), fill=fill, width=1)
+        self.d.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=(252, 250, 242))  # readable on anything
+        self.text(chosen[0], chosen[1], text, font, fill, bounds=(0, 0, IMG_W, MAP_H))
+
+    def _draw(self, x, y, text, font, fill) -> None:
+        box = self._box(x, y, text, font)
+        self.d.text((x, y), text, fill=fill, font=font)
+        self.taken.append(box)
+        if self.boxes is not None:
+            self.boxes.append((text, box))
+
+    def fit(self, text: str, font, width: float) -> list[str]:
+        """``text`` (comma separated items) wrapped into lines of at most ``width`` pixels."""
+        lines, line = [], ""
+        for item in text.split(", "):
+            cand = item if not line else line + ", " + item
+            if line and self.d.textlength(cand, font=font) > width:
+                lines.append(line + ",")
+                line = item
+            else:
+                line = cand
+        lines.append(line)
+        return lines
+
+
+LEGEND_BOX = (8, MAP_H - 112, 212, MAP_H - 8)
+
+
+def _legend(d, labels: _Labels, font) -> None:
+    """What the map symbols mean (drawn in the empty South Pacific)."""
+    x0, y0, x1, y1 = LEGEND_BOX
+    d.rectangle(LEGEND_BOX, fill=(245, 245, 240), outline=(120, 120, 120))
+    labels.taken.append(LEGEND_BOX)
+    rows = (("airport (flights $1)", "airport"), ("location", "dot"), ("Tour on offer: name $cost/points", "tour"),
+            ("Encounter on offer", "enc"), ("visited by the move in progress", "visited"),
+            ("Trekker of player n", "trekker"))
+    for i, (text, kind) in enumerate(rows):
+        cx, cy = x0 + 14, y0 + 10 + i * 17
+        if kind == "airport":
+            d.rectangle((cx - 5, cy - 5, cx + 5, cy + 5), fill=(60, 60, 60))
+        elif kind == "dot":
+            d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=(90, 90, 90))
+        elif kind in ("tour", "enc"):
+            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline=TOUR_RGB if kind == "tour" else ENC_RGB, width=3)
+        elif kind == "visited":
+            d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(255, 255, 255), outline=(0, 0, 0))
+        else:
+            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=PLAYER_RGB[0], outline=(255, 255, 255), width=2)
+            d.text((cx - 3, cy - 7), "n", fill=(255, 255, 255), font=font)
+        labels._draw(cx + 14, cy - 7, text, font, (30, 30, 30))
+
+
+def render_rgb(s, boxes: list | None = None) -> np.ndarray:
+    """The world map: paths, airports (squares), available Tours (gold rings, name $cost/points) and
+    Encounters (purple rings), the move in progress, the Trekkers, a legend; below, a panel with the
+    turn, the rows and the players. ``boxes`` (optional) collects (text, bounding box) of every label."""
     from PIL import ImageDraw
 
     global _BACKGROUND
@@ -237,18 +432,14 @@ def render_rgb(s) -> np.ndarray:
         _BACKGROUND = _background()
     img = _BACKGROUND.copy()
     d = ImageDraw.Draw(img)
-    small, mid = _font(10), _font(12)
-    for c in s.available_tours():
-        if c >= 0:
-            x, y = _xy(C.CARD_LOCATION[c])
-            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(200, 150, 0), width=3)
-            d.text((x + 9, y - 14), f"{SHORT_NAMES[C.CARD_LOCATION[c]]} ${C.TOUR_COST[c]}/{C.TOUR_POINTS[c]}",
-                   fill=(120, 80, 0), font=small)
-    for c in s.available_encounters():
-        if c >= 0:
-            x, y = _xy(C.CARD_LOCATION[c])
-            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(140, 40, 170), width=3)
-            d.text((x + 9, y + 2), SHORT_NAMES[C.CARD_LOCATION[c]], fill=(110, 30, 140), font=small)
+    small, mid = _font(11), _font(13)
+    labels = _Labels(d, boxes)
+    _legend(d, labels, small)
+    for v in range(C.NUM_LOCATIONS):  # keep labels off the points and the continent names
+        x, y = _xy(v)
+        labels.taken.append((x - 4, y - 4, x + 4, y + 4))
+        if C.IS_AIRPORT[v]:
+            labels.taken.append((x - 11, y + 6, x + 13, y + 23))
     if s.visited:
         v = s.visited
         while v:
@@ -257,6 +448,7 @@ def render_rgb(s) -> np.ndarray:
             d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=(255, 255, 255), outline=(0, 0, 0))
             v ^= low
     here: dict[int, int] = {}
+    trekkers = []  # drawn last, on top of everything; labels avoid them where they can
     for p in range(s.num_players):
         if s.loc[p] < 0:
             continue
@@ -264,40 +456,80 @@ def render_rgb(s) -> np.ndarray:
         here[s.loc[p]] = k + 1
         x, y = _xy(s.loc[p])
         x, y = x - 6 + 9 * k, y - 16
-        col = PLAYER_RGB[p]
-        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=col, outline=(255, 255, 255), width=2)
-        d.text((x - 3, y - 6), str(p), fill=(255, 255, 255), font=small)
-    # panel
+        trekkers.append((p, x, y))
+        labels.taken.append((x - 7, y - 7, x + 7, y + 7))
+    for c in s.available_tours():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=TOUR_RGB, width=3)
+    for c in s.available_encounters():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=ENC_RGB, width=3)
+    for c in s.available_tours():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            labels.near(x, y, f"{NAMES[C.CARD_LOCATION[c]]} ${C.TOUR_COST[c]}/{C.TOUR_POINTS[c]}", small, TOUR_TEXT)
+    for c in s.available_encounters():
+        if c >= 0:
+            x, y = _xy(C.CARD_LOCATION[c])
+            labels.near(x, y, NAMES[C.CARD_LOCATION[c]], small, ENC_TEXT)
+    for p, x, y in trekkers:
+        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=PLAYER_RGB[p], outline=(255, 255, 255), width=2)
+        d.text((x - 3, y - 7), str(p), fill=(255, 255, 255), font=small)
+    _panel(s, d, labels, small, mid)
+    return np.asarray(img, dtype=np.uint8).copy()
+
+
+def _panel(s, d, labels: _Labels, small, mid) -> None:
+    """The turn, the rows and one block per player below the map."""
     y0 = MAP_H + 6
-    status = "GAME OVER" if s.is_terminal else f"seat {s.turn_seat}: {s.phase}"
+    status = "GAME OVER" if s.is_terminal else f"P{s.turn_seat} to act: {s.phase}"
     if s.itin >= 0:
-        status += f" | Itinerary {itin_text(s.itin)} step {s.steps}/{s.n_max}"
-    status += f" | end at {s.params.end_tours} Tours" + (" (TRIGGERED)" if s.end_triggered else "")
-    d.text((10, y0), _ascii(status), fill=(0, 0, 0), font=mid)
-    d.text((10, y0 + 16), "Itineraries: " + " | ".join(itin_text(c) for c in s.available_itineraries()),
-           fill=(40, 40, 40), font=small)
-    d.text((10, y0 + 30), "Encounters: " + " | ".join(SHORT_NAMES[C.CARD_LOCATION[c]] if c >= 0 else "-"
-                                                    for c in s.available_encounters()), fill=(110, 30, 140), font=small)
+        status += f" | Itinerary {itin_text(s.itin)}, step {s.steps}/{s.n_max}"
+    status += f" | ends at {s.params.end_tours} Tours or when the Tour deck runs out" + (
+        " (TRIGGERED)" if s.end_triggered else "")
+    labels.text(10, y0, _ascii(status), mid, (0, 0, 0))
+    rows = (
+        ("Itineraries: " + " | ".join(itin_text(c) for c in s.available_itineraries())
+         + f"  (deck {len(s.itin_deck)}, discard {len(s.itin_discard)})", (40, 40, 40)),
+        ("Tours: " + " | ".join(_ascii(tour_text(c)) for c in s.available_tours()) + f"  (deck {len(s.tour_deck)})",
+         TOUR_TEXT),
+        ("Encounters: " + " | ".join(NAMES[C.CARD_LOCATION[c]] if c >= 0 else "-" for c in s.available_encounters())
+         + f"  (deck {len(s.enc_deck)}, discard {len(s.enc_discard)})", ENC_TEXT),
+    )
+    for i, (text, colour) in enumerate(rows):
+        labels.text(10, y0 + 18 + i * 14, text, small, colour)
+    top = y0 + 64
+    height = (MAP_H + PANEL_H - top - 4) // max(s.num_players, 1)
+    text_x = 420
+    width = IMG_W - text_x - 8
     for p in range(s.num_players):
-        y = y0 + 48 + p * 34
-        col = PLAYER_RGB[p]
+        y = top + p * height
         mark = ">" if p == s.turn_seat and not s.is_terminal else " "
-        d.ellipse((10, y + 2, 22, y + 14), fill=col)
-        d.text((28, y), _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}  @ {loc_text(s.loc[p])}"),
-               fill=(0, 0, 0), font=mid)
+        d.ellipse((10, y + 2, 22, y + 14), fill=PLAYER_RGB[p])
+        labels.text(28, y, _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}"), mid, (0, 0, 0))
+        labels.text(28, y + 15, _ascii(f"@ {loc_text(s.loc[p])}"), small, (40, 40, 40))
         for k in range(C.NUM_COLOURS):
             for j in range(C.SUITCASE_COLUMNS):
-                bx, by = 360 + j * 9, y + 1 + k * 7
+                bx, by = 330 + j * 11, y + 1 + k * 8
                 if j < s.suitcase[p][k]:
-                    d.rectangle((bx, by, bx + 7, by + 5), fill=CUBE_RGB[k])
+                    d.rectangle((bx, by, bx + 9, by + 6), fill=CUBE_RGB[k])
                 else:
-                    d.rectangle((bx, by, bx + 7, by + 5), outline=(170, 170, 170))
-        d.text((430, y), " ".join(f"{TOKEN_SHORT[k]}{s.tokens[p][k]}" for k in range(4)), fill=(0, 0, 0), font=small)
-        d.text((430, y + 13), f"Tours {len(s.tours[p])}: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:10] for c in s.tours[p]),
-               fill=(120, 80, 0), font=small)
-        d.text((700, y), "Enc: " + ", ".join(SHORT_NAMES[C.CARD_LOCATION[c]][:12] for c in s.encs[p][:4])
-               + (" ..." if len(s.encs[p]) > 4 else ""), fill=(110, 30, 140), font=small)
+                    d.rectangle((bx, by, bx + 9, by + 6), outline=(170, 170, 170))
+        tokens = " ".join(f"{TOKEN_SHORT[k]} {s.tokens[p][k]}" for k in range(4))
+        tours = ", ".join(_ascii(f"{NAMES[C.CARD_LOCATION[c]]} {C.TOUR_POINTS[c]}") for c in s.tours[p]) or "none"
+        encs = ", ".join(NAMES[C.CARD_LOCATION[c]] for c in s.encs[p]) or "none"
+        lines = [(f"Tokens: {tokens}", (0, 0, 0))]
+        lines += [(text, TOUR_TEXT) for text in labels.fit(f"Tours ({len(s.tours[p])}): {tours}", small, width)]
+        lines += [(text, ENC_TEXT) for text in labels.fit(f"Encounters ({len(s.encs[p])}): {encs}", small, width)]
+        room = max(2, (height - 2) // 13)
+        if len(lines) > room:  # a crowded block (5 players, many cards): the text render has the rest
+            lines = lines[:room - 1] + [("... more cards: see render_mode='ansi'", (0, 0, 0))]
+        for i, (text, colour) in enumerate(lines):
+            labels.text(text_x, y + i * 13, text, small, colour)
     if s.num_players == 1:
-        d.text((700, y0 + 48 + 16), f"Rival {s.rival_points} pts, {len(s.rival_deck)} cards left",
-               fill=(0, 0, 0), font=small)
-    return np.asarray(img, dtype=np.uint8).copy()
+        labels.text(28, top + 34, f"Rival: {s.rival_points} points, {len(s.rival_tours)} Tours", mid, (0, 0, 0))
+        labels.text(28, top + 52, f"{len(s.rival_deck)} Rival cards left; you win with a score", small, (40, 40, 40))
+        labels.text(28, top + 66, f">= Rival + {s.params.solo_margin} ({s.params.solo_calibration} Rival deck)",
+                    small, (40, 40, 40))

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import components as C
-from .engine import NONE, PH_PICK_ENC, PH_START, TrekkingTheWorldGame, TrekkingTheWorldState
+from .engine import NONE, PH_PICK_ENC, PH_PLACE, PH_START, TrekkingTheWorldGame, TrekkingTheWorldState
 
 CARD_LISTS = ("tour_deck", "tour_row", "enc_deck", "enc_row", "enc_discard", "tours_out", "rival_tours")
 ITIN_LISTS = ("itin_deck", "itin_row", "itin_discard")
@@ -162,8 +162,11 @@ def invariant_errors(s: TrekkingTheWorldState) -> list[str]:
             errors.append(f"suitcase of {p} out of range")
         if any(f < 0 or f > t for f, t in zip(s.fresh_tokens[p], s.tokens[p])):
             errors.append(f"fresh tokens of {p} inconsistent")
-        if s.phase_id != 0 and not 0 <= s.loc[p] < C.NUM_LOCATIONS:
+        placing = s.phase_id == PH_PLACE and p == s.turn_seat
+        if s.loc[p] == NONE and (s.turns_taken[p] > 0 or not placing and p == s.turn_seat and not s.is_terminal):
             errors.append(f"Trekker {p} not on the board")
+        if s.loc[p] != NONE and (not 0 <= s.loc[p] < C.NUM_LOCATIONS or placing):
+            errors.append(f"Trekker {p} at a bad location {s.loc[p]}")
     if any(c not in s.encs[s.turn_seat] for c in s.fresh_encs):
         errors.append("fresh Encounter not held by the player on turn")
     if not s.is_terminal and not s.legal_action_mask().any():
