@@ -194,18 +194,22 @@ def test_game_over_at_reset_is_handled():
         SingleAgentEnv(OverAtStartGame, num_players=2).reset(seed=0)
 
 
-def test_render_metadata_and_rgb_frames():
-    env = travel_envs.make("globetrotter_v0", num_players=2)
+@pytest.mark.parametrize("env_id", travel_envs.list_envs())
+def test_render_metadata_and_rgb_frames(env_id):
+    env = travel_envs.make(env_id, num_players=2)
     assert env.metadata["render_fps"] > 0
-    single = travel_envs.make_single_agent("trekking_v0", num_players=2, render_mode="rgb_array")
+    single = travel_envs.make_single_agent(env_id, num_players=2, render_mode="rgb_array")
     assert "rgb_array" in single.metadata["render_modes"] and single.metadata["render_fps"] > 0
     single.reset(seed=0)
     frame = single.render()
     assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
     single.step(int(np.flatnonzero(single.action_masks())[0]))
     assert single.render().shape == frame.shape
-    with pytest.raises(ParameterError, match="render_mode='rgb_array'"):
-        travel_envs.make_single_agent("globetrotter_v0", num_players=2, render_mode="rgb_array")
+
+
+def test_unknown_render_mode_names_the_allowed_ones():
+    with pytest.raises(ParameterError, match="render_mode='rgb'.*'rgb_array'"):
+        travel_envs.make_single_agent("globetrotter_v0", num_players=2, render_mode="rgb")
 
 
 def test_record_video(tmp_path):

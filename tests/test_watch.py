@@ -82,7 +82,6 @@ def test_parse_params_values():
     (["--env", "trek_v0", "--policies", "random", "random", "--param", "reward_mode=rank"], "environment settings"),
     (["--env", "trek_v0", "--policies", "random"], "num_players=1"),
     (["--env", "trek_v0", "--policies", "random", "wizard"], "unknown policy 'wizard'"),
-    (["--env", "globetrotter_v0", "--policies", "random", "random", "--gif", "x.gif"], "has no picture"),
     (["--env", "trek_v0", "--policies", "random", "random", "--gif", "no/such/dir/x.gif"], "does not exist"),
     (["--policies", "random", "random"], "give --env"),
     (["--env", "trek_v0", "--policies", "random", "runs/none/final_model.zip"], "model file not found"),
