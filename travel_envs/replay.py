@@ -169,7 +169,7 @@ def record_game(env: str, policies: Sequence[Any], seed: int, params: dict[str, 
     while not state.is_terminal and len(replay.moves) < limit:
         seat = state.current_player
         action = policy_action(players[seat], state, obs)
-        replay.moves.append(Move(seat, action, state.action_to_string(action)))
+        replay.moves.append(Move(int(seat), int(action), state.action_to_string(int(action))))
         state.apply_action(action)
     return finish(replay, state)
 

@@ -52,13 +52,18 @@ def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
 
 
 def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
-    """The env id and parameters a model was trained with, from its training run's
-    ``config.yaml`` (the model's folder or a parent: ``runs/x/final_model.zip``,
-    ``runs/x/checkpoints/...``); None if the model carries no such record."""
+    """The env id and game parameters a model was trained with: the record saved inside
+    the model file (or an RLlib checkpoint's run), else its training run's ``config.yaml``
+    (the model's folder or a parent: ``runs/x/final_model.zip``, ``runs/x/checkpoints/...``);
+    None if the model carries no such record."""
+    from travel_envs.agents.model import read_model_metadata
     from travel_envs.agents.registry import is_model_spec, model_path
 
     if not is_model_spec(spec):
         return None
+    meta = read_model_metadata(model_path(spec)) if Path(model_path(spec)).exists() else None
+    if meta and "env_id" in meta:
+        return str(meta["env_id"]), dict(meta.get("env_params") or {})
     path = Path(model_path(spec)).resolve()
     for folder in list(path.parents)[:3]:
         cfg = folder / "config.yaml"
