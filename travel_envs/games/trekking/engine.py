@@ -936,6 +936,40 @@ class TrekkingState(GameState):
         s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
 
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekkingState":
+        """A copy with every hidden element drawn anew from ``rng``; Trekking has no private hands, so
+        it is the same for every ``seat``. Hidden: the order of each ascent pile below its (face-up) top,
+        the whole descent pile of each colour (the descent sides look alike, the ascent sides lie face
+        down), the rest cards below both piles' tops (one pool: which pile holds them is unseen), the
+        Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
+        before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
+        GPS boards stay as they are (a descent card's face-down cost is not redrawn)."""
+        s = self.clone()
+        piles = s.route_piles
+        for c in range(3):
+            up, down = piles[2 * c], piles[2 * c + 1]
+            k = max(len(up) - 1, 0)
+            pool = sorted(up[:k] + down)
+            pool = [pool[i] for i in rng.permutation(len(pool))]
+            piles[2 * c] = pool[:k] + up[k:]
+            piles[2 * c + 1] = pool[k:]
+        r0, r1 = s.rest_piles
+        k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
+        pool = sorted(r0[:k0] + r1[:k1])
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        s.rest_piles = [pool[:k0] + r0[k0:], pool[k0:] + r1[k1:]]
+        deck = s.opp_deck
+        if len(deck) > 1:
+            pool = sorted(deck[:-1])
+            s.opp_deck = [pool[i] for i in rng.permutation(len(pool))] + deck[-1:]
+        s.rng = np.random.default_rng(int(rng.integers(2 ** 63)))
+        return s
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng),
                              "map_altitude": list(self.map.altitude) if self.p.map == "random" else None}
