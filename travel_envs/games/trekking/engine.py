@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict, state_header
 
 from . import actions as A
 from . import components as C
@@ -24,6 +24,7 @@ from . import scoring as S
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+from .state_check import check_state_dict
 
 OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 
@@ -163,6 +164,19 @@ class TrekkingState(GameState):
             derived = self.game._derived = (self._penalty_table(p), p.refill_rounds, p.side)
         self._penalty, self._refill_rounds, self.side = derived
         self.map = C.MAP_E
+
+    # pickling / deepcopy: the rules' data only; the encoder and mask caches (memoryviews into shared
+    # buffers) are rebuilt lazily, as for a clone
+    _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
+                   *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._PERSISTENT}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for f, v in data.items():
+            setattr(self, f, v)
+        self._reset_caches()
 
     def _reset_caches(self) -> None:
         """The encoder and mask caches (a new or cloned state starts without them)."""
@@ -971,8 +985,9 @@ class TrekkingState(GameState):
         return observation_text(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng),
-                             "map_altitude": list(self.map.altitude) if self.p.map == "random" else None}
+        d: dict[str, Any] = state_header(self.game)
+        d.update({"plan": list(self.plan), "rng": rng_to_dict(self.rng),
+                  "map_altitude": list(self.map.altitude) if self.p.map == "random" else None})
         for f in _SCALAR_FIELDS:
             d[f] = getattr(self, f)
         for f in _LIST_FIELDS:
@@ -983,6 +998,8 @@ class TrekkingState(GameState):
 
     @classmethod
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekkingState":
+        """The state ``to_dict`` gave; ParameterError names what is wrong with another dict."""
+        check_state_dict(game, data, _SCALAR_FIELDS, _LIST_FIELDS, _NESTED_FIELDS)
         s = cls.__new__(cls)
         s.game = game
         s._bind()
