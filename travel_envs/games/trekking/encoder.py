@@ -1,9 +1,10 @@
 """Trekking observation encoder and action table.
 
-Everything in Trekking is public except the order of the face-down parts of the piles (route cards
-below the top, rest cards below the top, the bags' draw order, the Sunday hikers' deck below its top
-card). The observation is seat-relative: the player blocks start with the observing seat, then the
-other seats in turn order. All values lie in [-1, 1] (only the turn's energy change can be negative).
+Everything in Trekking is public except the order of the piles below their tops (route cards, rest
+cards, the Sunday hikers' deck), the ascent sides of the descent piles' cards (face down), and the bags'
+draw order. The observation is seat-relative: the player blocks start with the observing seat, then the
+other seats in turn order. All values lie in [-1, 1] (only the turn's energy change and the Sunday
+hikers' score can be negative); every scale covers the reachable range, nothing is clipped.
 See docs/games/trekking.md for the offset table (``OBS_LAYOUT`` below is the source of truth).
 """
 
@@ -341,12 +342,12 @@ def _encode_board(st) -> memoryview:
 
 
 _ZERO_SOLO = memoryview(np.zeros(_SOLO, np.float32))
-_MAP_BLOCKS: dict[tuple, memoryview] = {}  # map altitudes -> its encoded map section
+_MAP_BLOCKS: dict[object, memoryview] = {}  # map (MapData, by identity) -> its encoded map section
 
 
 def _map_block(m) -> memoryview:
     """The map section (see ``OBS_LAYOUT``) of map ``m``: built once per map, then one copy."""
-    blk = _MAP_BLOCKS.get(m.altitude)
+    blk = _MAP_BLOCKS.get(m)
     if blk is None:
         a = np.zeros(_MAPDATA, np.float32)
         for n in range(36):
@@ -361,36 +362,54 @@ def _map_block(m) -> memoryview:
             a[168 + sp] = float(m.animal_bag[sp])
         if len(_MAP_BLOCKS) > 256:
             _MAP_BLOCKS.clear()
-        blk = _MAP_BLOCKS[m.altitude] = memoryview(a)
+        blk = _MAP_BLOCKS[m] = memoryview(a)
     return blk
 
 
-def _solo_extras(st, mv: memoryview) -> None:
+def _solo_extras(st, mv: memoryview, seen: list) -> None:
     """Offsets 52-139 of the solo section: the pending Sunday-hiker choice, the discard pile, the
-    cards removed from the reserve and the summits each Sunday hiker has visited (all public)."""
-    mv[52:_SOLO] = _ZERO_SOLO[52:]
+    cards removed from the reserve and the summits each Sunday hiker has visited (all public). These
+    lists only grow (the choice comes and goes), so only what is new since ``seen`` is written."""
     ch = st.sunday_choice
-    if ch:
-        mv[52] = 1.0
-        mv[53 + ch[2]] = 1.0
-        mv[53 + ch[3]] = 1.0
+    if ch != seen[5]:
+        old = seen[5]
+        if old:
+            mv[53 + old[2]] = mv[53 + old[3]] = 0.0
+        mv[52] = 1.0 if ch else 0.0
+        if ch:
+            mv[53 + ch[2]] = mv[53 + ch[3]] = 1.0
+        seen[5] = ch[:]
     disc = st.opp_discard
-    if disc:
+    if len(disc) != seen[6]:
+        mv[69:83] = _ZERO_SOLO[69:83]
         mv[69 + disc[-1]] = 1.0
-        for card in disc:
+        for card in disc[seen[6]:]:
             mv[83 + card] = 1.0
-    blind = st.removed_blind
-    for card in st.removed_route:
-        colour = C.ROUTE_COLOUR[card]
-        if card in blind:
-            mv[112 + colour] += 0.25
-        else:
-            mv[97 + 5 * colour + C.ROUTE_COST[card]] += 0.25
-    for card in st.removed_rest:
-        mv[115 + C.REST_CARDS[card]] += 1.0 / 3.0
-    for h, visited in enumerate(st.sunday_visited):
-        for sm in visited:
-            mv[120 + 5 * h + sm] = 1.0
+        seen[6] = len(disc)
+    removed = st.removed_route
+    if len(removed) != seen[7]:
+        blind = st.removed_blind
+        for card in removed[seen[7]:]:
+            colour = C.ROUTE_COLOUR[card]
+            if card in blind:
+                mv[112 + colour] += 0.25
+            else:
+                mv[97 + 5 * colour + C.ROUTE_COST[card]] += 0.25
+        seen[7] = len(removed)
+    rest = st.removed_rest
+    if len(rest) != seen[8]:
+        for card in rest[seen[8]:]:
+            mv[115 + C.REST_CARDS[card]] += 1.0 / 3.0
+        seen[8] = len(rest)
+    visited = st.sunday_visited
+    total = sum(len(v) for v in visited)
+    if total != seen[9]:
+        for h, v in enumerate(visited):
+            for sm in v:
+                mv[120 + 5 * h + sm] = 1.0
+        seen[9] = total
+
+
 _ANIMAL_VP = tuple(C.ANIMAL_VP)
 
 
@@ -404,7 +423,9 @@ def _encode_solo(st) -> memoryview:
         # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
         st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
         mv[51] = float(st.p.solo_difficulty == "hard")
-        st._solo_seen = [[], None, -1, -1, -2]  # positions, animals, tokens, deck size, deck top
+        # positions, animals, tokens, deck size, deck top; choice, discard, removed route / rest, visited
+        st._solo_seen = [[], None, -1, -1, -2, [], 0, 0, 0, 0]
+        mv[52:_SOLO] = _ZERO_SOLO[52:]
     seen = st._solo_seen
     pos = st.sunday_pos
     if pos != seen[0]:
@@ -436,7 +457,7 @@ def _encode_solo(st) -> memoryview:
             mv[47 + req] = 1.0
         seen[3] = len(deck)
         seen[4] = top
-    _solo_extras(st, mv)
+    _solo_extras(st, mv, seen)
     st._solo = mv
     return mv
 
