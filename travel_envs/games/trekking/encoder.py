@@ -84,15 +84,21 @@ SCORE_SCALE = 200.0
 OPP_SCORE_SCALE = 260.0
 _ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
 _ZERO6 = memoryview(np.zeros(6, np.float32))
-_F32 = np.dtype(np.float32)
 _MORNING = C.MORNING_ROUNDS
+
+
+_HEADERS: dict[tuple, tuple[memoryview, memoryview]] = {}  # (plan, players, side) -> header versions
 
 
 def _static_header(st) -> tuple[memoryview, memoryview]:
     """Offsets 16-72 (afternoon flag, player count, route plan, active weather card, GPS side),
-    which only change at noon: the morning and the afternoon version, built once per game."""
-    h = st._static
+    which only change at noon: the morning and the afternoon version, built once per plan, player
+    count and GPS side (shared by the games that have them; never written after)."""
+    key = (*st.plan, st.p.num_players, st.side)
+    h = _HEADERS.get(key)
     if h is None:
+        if len(_HEADERS) > 4096:
+            _HEADERS.clear()
         m = memoryview(np.zeros(2 * _STATIC, np.float32))
         plan = st.plan
         ones = [17 - 16 + st.p.num_players - 1, 71 - 16 + st.side]
@@ -104,7 +110,8 @@ def _static_header(st) -> tuple[memoryview, memoryview]:
         m[_STATIC] = 1.0  # afternoon
         m[61 - 16 + _WEATHER_INDEX[plan[0]]] = 1.0
         m[_STATIC + 61 - 16 + _WEATHER_INDEX[plan[1]]] = 1.0
-        h = st._static = (m[:_STATIC], m[_STATIC:])
+        h = _HEADERS[key] = (m[:_STATIC], m[_STATIC:])
+    st._static = h
     return h
 
 
@@ -211,18 +218,17 @@ def _update_block(st, s: int, pb: memoryview) -> None:
         mem[2] = na
     mem[7] = nt
     flips = 0
-    if nt:
+    for tok in tokens:
+        flips += tok[2]
+    sc = mem[6]
+    key = (nt, flips)
+    if nt and sc[4] != key:  # a new token or a flip: write the tokens again
         t = b + _T0
         for sm, num, fl, _ in tokens:
             o = t + 3 * sm
             pb[o] = 1.0
             pb[o + 1] = num / 4.0
-            if fl:
-                pb[o + 2] = 1.0
-                flips += 1
-            else:
-                pb[o + 2] = 0.0
-    sc = mem[6]
+            pb[o + 2] = 1.0 if fl else 0.0
     plan = st.plan
     if sc[0] != ng:
         sc[0] = ng
@@ -230,7 +236,6 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     if sc[2] != na:
         sc[2] = na
         sc[3] = fast_animals(plan, gps, animals)
-    key = (nt, flips)
     if sc[4] != key:
         sc[4] = key
         sc[5] = fast_tokens(plan, tokens)
@@ -402,7 +407,7 @@ def _solo_extras(st, mv: memoryview, seen: list) -> None:
             mv[115 + C.REST_CARDS[card]] += 1.0 / 3.0
         seen[8] = len(rest)
     visited = st.sunday_visited
-    total = sum(len(v) for v in visited)
+    total = len(visited[0]) + len(visited[1]) + len(visited[2]) + len(visited[3])
     if total != seen[9]:
         for h, v in enumerate(visited):
             for sm in v:
@@ -424,8 +429,7 @@ def _encode_solo(st) -> memoryview:
         st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
         mv[51] = float(st.p.solo_difficulty == "hard")
         # positions, animals, tokens, deck size, deck top; choice, discard, removed route / rest, visited
-        st._solo_seen = [[], None, -1, -1, -2, [], 0, 0, 0, 0]
-        mv[52:_SOLO] = _ZERO_SOLO[52:]
+        st._solo_seen = [[], None, -1, -1, -2, [], 0, 0, 0, 0]  # (the buffer is new: all zeros)
     seen = st._solo_seen
     pos = st.sunday_pos
     if pos != seen[0]:
@@ -485,12 +489,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
     copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
     and board sections come from the state's caches."""
-    if (out.dtype is not _F32 and out.dtype != _F32) or not out.flags.c_contiguous:
+    mv = memoryview(out)
+    if mv.format != "f" or not mv.c_contiguous:
         tmp = np.zeros(OBS_SIZE, np.float32)
         encode_observation(st, seat, tmp)
         out[:] = tmp
         return
-    mv = memoryview(out)
     p = st.p
     ph = st.stage
     rnd = st.rnd

@@ -59,6 +59,8 @@ _SCALAR_FIELDS = (
     "t_tags", "t_refuge", "t_refuge_met", "t_col",
 )
 STAGES = ("refuge", "move", "tag", "finish", "sunday", "over")
+# who acts in the stages that are not a player's turn
+_SEAT_OF_STAGE = {"over": lambda st: -1, "refuge": lambda st: st.refuge_queue[0], "sunday": lambda st: 0}
 
 
 class TrekkingState(GameState):
@@ -197,12 +199,9 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ contract basics
     @property
     def current_player(self) -> int:
-        if self.stage == "over":
-            return -1
-        if self.stage == "refuge":
-            return self.refuge_queue[0]
-        if self.stage == "sunday":
-            return 0
+        stage = self.stage
+        if stage in _SEAT_OF_STAGE:  # over, refuge, sunday
+            return _SEAT_OF_STAGE[stage](self)
         return self.order[self.turn_pos]
 
     @property
@@ -647,11 +646,11 @@ class TrekkingState(GameState):
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
-        need = (C.ROUTE_COST[card] if ascent else 0) + self._penalty[self.weather][colour][ascent]
+        w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
+        need = (C.ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
         start, end = self.map.altitude[here], self.map.altitude[dest]
         self.t_delta -= need
         self.t_spent += need
-        w = self.weather
         if w == "sunny" and not ascent:
             self.t_delta += 1
         elif w == "wind" and ascent:
