@@ -193,7 +193,7 @@ def _play(env, rng, steps):
 
 
 @pytest.mark.parametrize("n", NS)
-@pytest.mark.parametrize("render_mode", [None, "ansi"])
+@pytest.mark.parametrize("render_mode", [None, "ansi", "rgb_array"])
 def test_deepcopy_and_pickle_of_a_live_env_play_on_identically(n, render_mode):
     env = travel_envs.make("trekking_v0", num_players=n, render_mode=render_mode)
     env.reset(seed=n)

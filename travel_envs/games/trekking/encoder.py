@@ -404,7 +404,8 @@ def _solo_extras(st, mv: memoryview, seen: list) -> None:
     rest = st.removed_rest
     if len(rest) != seen[8]:
         for card in rest[seen[8]:]:
-            mv[115 + C.REST_CARDS[card]] += 1.0 / 3.0
+            k = C.REST_CARDS[card]
+            mv[115 + k] = sum(1 for c in rest if C.REST_CARDS[c] == k) / 3.0
         seen[8] = len(rest)
     visited = st.sunday_visited
     total = len(visited[0]) + len(visited[1]) + len(visited[2]) + len(visited[3])
