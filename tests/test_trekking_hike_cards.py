@@ -339,7 +339,8 @@ def test_energy_bar_makes_an_ascent_affordable_and_forces_ascent():
 def test_energy_bar_not_offered_without_an_ascent():
     st = build(plan=plan_with(), params=ADV, pos=[node(1, 1), node(5, 5)], energy=[8, 8],
                gps=[[rest_col(C.BAR, 1100)], []], rnd=2,
-               edit=lambda d: [d["route_piles"][0].clear(), d["route_piles"][1].clear()])
+               edit=lambda d: [d["removed_route"].extend(d["route_piles"][0] + d["route_piles"][1]),
+                               d["route_piles"][0].clear(), d["route_piles"][1].clear()])
     # from NW11 (1100 m) every ascent is green; with the green piles empty there is no ascent
     assert not st.legal_action_mask()[A.FLIP_BAR]
     assert not st.legal_action_mask()[A.MOVE + N]
@@ -404,9 +405,14 @@ def test_binoculars_tag_around_the_destination():
     assert st.animals[0] == [[1, 4]] and st.gps[0][0][7] == 1
 
 
+def _bears_only_in_blue(d):
+    empty_map(d)
+    d["bags"] = [[14, 14, 14, 14, 0], [0, 0, 0, 0, 14]]
+
+
 def test_search_draws_from_the_chosen_bag_ignoring_threshold():
     st = build(plan=plan_with(), params=ADV, pos=[node(4, 4), node(0, 2)], energy=[0, 8],
-               gps=[[rest_col(C.SEARCH, 1100)], []], rnd=2, edit=lambda d: d["bags"].__setitem__(1, [0, 0, 0, 0, 14]))
+               gps=[[rest_col(C.SEARCH, 1100)], []], rnd=2, edit=_bears_only_in_blue)
     st.apply_action(A.MOVE + N)  # descent, energy 0: no path tag, but search is possible
     m = st.legal_action_mask()
     assert m[A.SEARCH] and m[A.SEARCH + 1] and not m[A.TAG_PATH]
@@ -417,7 +423,7 @@ def test_search_draws_from_the_chosen_bag_ignoring_threshold():
 def test_search_threshold_ruling_returns_the_animal():
     st = build(plan=plan_with(), params={**ADV, "search_requires_threshold": True}, pos=[node(4, 4), node(0, 2)],
                energy=[0, 8], gps=[[rest_col(C.SEARCH, 1100)], []], rnd=2,
-               edit=lambda d: d["bags"].__setitem__(1, [0, 0, 0, 0, 14]))
+               edit=_bears_only_in_blue)
     st.apply_action(A.MOVE + N)
     st.apply_action(A.SEARCH + 1)
     assert st.animals[0] == [] and st.bags[1][4] == 14 and st.gps[0][0][7] == 1

@@ -69,9 +69,31 @@ def build(n: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1, params: dict | 
     d.update(fields)
     if edit is not None:
         edit(d)
+    _take_board_cards_from_piles(d)
     if "t_start_energy" not in fields:
         d["t_start_energy"] = d["energy"][seat]
     return g.state_from_dict(d)
+
+
+def _take_board_cards_from_piles(d: dict) -> None:
+    """Cards placed on the GPS boards by hand leave the piles (every card exists once, as
+    ``from_dict`` checks); a rest card kind placed twice gets its next copy."""
+    used_rest: set[int] = set()
+    for g in d["gps"]:
+        for col in g:
+            if col[0] == 1:
+                card = col[5]
+                while card in used_rest:
+                    card = rest_card(col[6], [i for i, k in enumerate(C.REST_CARDS) if k == col[6]].index(card) + 1)
+                col[5] = card
+                used_rest.add(card)
+                for pile in d["rest_piles"]:
+                    if card in pile:
+                        pile.remove(card)
+            elif col[0] == 0:
+                for pile in d["route_piles"]:
+                    if col[5] in pile:
+                        pile.remove(col[5])
 
 
 def empty_map(d: dict) -> None:
@@ -97,6 +119,6 @@ def play_turn(st, *actions) -> None:
     for a in actions:
         st.apply_action(a)
     for _ in range(4):
-        if st.is_terminal or st.current_player != seat or st.stage in ("move", "refuge"):
+        if st.is_terminal or st.current_player != seat or st.stage in ("move", "refuge", "sunday"):
             return
         st.apply_action(A.STOP_TAGGING if st.stage == "tag" else A.END_TURN)

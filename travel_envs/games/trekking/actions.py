@@ -12,9 +12,10 @@ TAG_PATH = 11  # 11-12: tag the animal on animal space 0 / 1 beside the path jus
 TAG_DEST = 13  # 13-16: flip Binoculars, tag the animal on space 0-3 around the destination space
 SEARCH = 17  # 17-18: flip Searching through the undergrowth, draw blind from the green / blue bag
 STOP_TAGGING = 19  # tag nothing (more)
-FLIP_DRINK = 20  # flip a Drink water rest card (+1 energy)
+FLIP_DRINK = 20  # flip a Drink water rest card (+1 energy), before walking or at the end of the turn
 END_TURN = 21  # end the turn (phase C: the energy indicator is updated)
-NUM_ACTIONS = 22
+SUNDAY_PICK = 22  # 22-23 (solo): a Sunday hiker takes the animal on path-side space 0 / 1 (a tie of equal value)
+NUM_ACTIONS = 24
 
 ACTION_RANGES = (
     (CHOOSE_REFUGE, 4, "choose start refuge NW/NE/SW/SE"),
@@ -27,6 +28,7 @@ ACTION_RANGES = (
     (STOP_TAGGING, 1, "stop tagging"),
     (FLIP_DRINK, 1, "flip a Drink water card (+1 energy)"),
     (END_TURN, 1, "end the turn"),
+    (SUNDAY_PICK, 2, "solo: the Sunday hiker takes the animal on path-side space 0/1 (equal values)"),
 )
 
 
@@ -51,4 +53,6 @@ def action_name(a: int) -> str:
         return "flip drink water"
     if a == END_TURN:
         return "end turn"
+    if SUNDAY_PICK <= a < NUM_ACTIONS:
+        return f"Sunday hiker takes path-side animal {a - SUNDAY_PICK}"
     return f"<invalid action {a}>"

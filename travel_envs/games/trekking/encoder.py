@@ -1,9 +1,10 @@
 """Trekking observation encoder and action table.
 
-Everything in Trekking is public except the order of the face-down parts of the piles (route cards
-below the top, rest cards below the top, the bags' draw order, the Sunday hikers' deck below its top
-card). The observation is seat-relative: the player blocks start with the observing seat, then the
-other seats in turn order. All values lie in [-1, 1] (only the turn's energy change can be negative).
+Everything in Trekking is public except the order of the piles below their tops (route cards, rest
+cards, the Sunday hikers' deck), the ascent sides of the descent piles' cards (face down), and the bags'
+draw order. The observation is seat-relative: the player blocks start with the observing seat, then the
+other seats in turn order. All values lie in [-1, 1] (only the turn's energy change and the Sunday
+hikers' score can be negative); every scale covers the reachable range, nothing is clipped.
 See docs/games/trekking.md for the offset table (``OBS_LAYOUT`` below is the source of truth).
 """
 
@@ -33,22 +34,32 @@ OBS_LAYOUT: list[tuple[str, int]] = [
     ("route plan: refuge card one-hot (5)", 5),
     ("active weather card one-hot (10)", 10),
     ("GPS side one-hot (basic, advanced)", 2),
-    ("turn: start energy/max, energy change/10, bars flipped/2, tags/2, moved, refuge reached", 6),
+    ("turn: start energy/max, energy change/20, bars flipped/3, tags/2, moved, refuge reached", 6),
     ("player blocks x4 (own first, then turn order): present, position one-hot 36, energy/max, "
      "altitude/1600, GPS 12 cols x [ascent, descent, rest, green, yellow, red, start/1600, end/1600, "
-     "animals/2], unflipped rest cards per kind/3 (5), flipped per kind/3 (5), animals per kind/10 (5), "
-     "summit tokens 5 x [held, number/4, flipped], rested since summit, rounds since summit/12, score/80",
+     "animals/2], unflipped rest cards per kind/3 (5), flipped per kind/3 (5), animals per kind/14 (5), "
+     "summit tokens 5 x [held, number/4, flipped], rested since summit, rounds since summit/12, "
+     "score/200",
      4 * PLAYER_BLOCK),
     ("animal spaces 16 x one-hot (empty, fox, boar, deer, eagle, bear)", 96),
     ("bags: green then blue, count per animal/10", 10),
     ("summit piles: tokens left/4", 5),
-    ("reserve per colour: ascent pile size/13, descent pile size/13, ascent cost of the card you would "
-     "take/4, card available", 12),
+    ("reserve per colour: ascent pile size/13, descent pile size/13, ascent cost a player can count on/4 "
+     "(the ascent pile's top; with that pile empty, the highest cost the face-down card can have), card "
+     "available", 12),
     ("rest piles x2: size/8, top card kind one-hot (5)", 12),
     ("own moves N/E/S/W: path, green, yellow, red, ascent, energy needed/8, affordable now", 28),
     ("tag slots (2 path-side, 4 destination-side): one-hot (empty, fox, boar, deer, eagle, bear)", 36),
-    ("solo: Sunday hikers occupancy (36), their animals/10 (5), tokens/20, score/80, deck-top compass "
+    ("solo: Sunday hikers occupancy (36), their animals/14 (5), tokens/20, score/260, deck-top compass "
      "one-hot (4), requirement one-hot (3), deck size/13, hard flag", 52),
+    ("solo: choosing a Sunday hiker's animal (phase sunday) (1), its two candidate animal spaces (16), "
+     "discard pile top one-hot (14), cards in the discard pile (14), removed route cards per colour x "
+     "ascent cost/4 (15), removed face-down route cards per colour/4 (3), removed rest cards per kind/3 "
+     "(5), summits visited per Sunday hiker 4 x 5 (20)", 88),
+    ("turn: Drink water cards flipped this turn/3", 1),
+    ("map: altitude/1600 per space (36), refuge flags (36), summit number/5 (36), paths east of each "
+     "space 6 x 5 then south 5 x 6 (60: green 1/3, yellow 2/3, red 1), animal-space bag (16: green 0, "
+     "blue 1)", 184),
 ]
 OBS_SIZE = sum(n for _, n in OBS_LAYOUT)
 HIDDEN_SIZE = 30 + 10 + C.NUM_OPP_CARDS + 4
@@ -64,17 +75,30 @@ _G0 = 39  # block offsets: GPS columns, rest/animal counts, summit tokens, scala
 _R0 = _G0 + 12 * PLAYER_COLS
 _T0 = _R0 + 15
 _E0 = _T0 + 15
+# score scales: proven upper bounds, so no reachable score is clipped. A player tags at most 15 animals
+# (12 walks + 3 Wildlife cards): base VP <= 45, fauna card <= 60 (micro-study, 4 x 15); summits
+# <= 5 x 7; orography <= 42 (Penalara: 12 cards from >= 700 m to <= 1500 m climb at most 2100 m);
+# VP vignettes <= 15: 197 < 200. The Sunday hikers walk at most 26 times (one "all 4" card, 11 cards
+# of 2): 2 x 3 x 26 + 4 x 20 tokens + corner 5 + plan modifiers <= 12: 253 < 260 (and >= -5).
+SCORE_SCALE = 200.0
+OPP_SCORE_SCALE = 260.0
 _ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
 _ZERO6 = memoryview(np.zeros(6, np.float32))
-_F32 = np.dtype(np.float32)
 _MORNING = C.MORNING_ROUNDS
+
+
+_HEADERS: dict[tuple, tuple[memoryview, memoryview]] = {}  # (plan, players, side) -> header versions
 
 
 def _static_header(st) -> tuple[memoryview, memoryview]:
     """Offsets 16-72 (afternoon flag, player count, route plan, active weather card, GPS side),
-    which only change at noon: the morning and the afternoon version, built once per game."""
-    h = st._static
+    which only change at noon: the morning and the afternoon version, built once per plan, player
+    count and GPS side (shared by the games that have them; never written after)."""
+    key = (*st.plan, st.p.num_players, st.side)
+    h = _HEADERS.get(key)
     if h is None:
+        if len(_HEADERS) > 4096:
+            _HEADERS.clear()
         m = memoryview(np.zeros(2 * _STATIC, np.float32))
         plan = st.plan
         ones = [17 - 16 + st.p.num_players - 1, 71 - 16 + st.side]
@@ -86,7 +110,8 @@ def _static_header(st) -> tuple[memoryview, memoryview]:
         m[_STATIC] = 1.0  # afternoon
         m[61 - 16 + _WEATHER_INDEX[plan[0]]] = 1.0
         m[_STATIC + 61 - 16 + _WEATHER_INDEX[plan[1]]] = 1.0
-        h = st._static = (m[:_STATIC], m[_STATIC:])
+        h = _HEADERS[key] = (m[:_STATIC], m[_STATIC:])
+    st._static = h
     return h
 
 
@@ -189,22 +214,21 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             per_col[c] += 1
             pb[b + _G0 + PLAYER_COLS * c + 8] = 0.5 if per_col[c] == 1 else 1.0
             cnt[an] += 1
-            pb[r + 10 + an] = cnt[an] / 10.0 if cnt[an] < 10 else 1.0
+            pb[r + 10 + an] = cnt[an] / 14.0
         mem[2] = na
     mem[7] = nt
     flips = 0
-    if nt:
+    for tok in tokens:
+        flips += tok[2]
+    sc = mem[6]
+    key = (nt, flips)
+    if nt and sc[4] != key:  # a new token or a flip: write the tokens again
         t = b + _T0
         for sm, num, fl, _ in tokens:
             o = t + 3 * sm
             pb[o] = 1.0
             pb[o + 1] = num / 4.0
-            if fl:
-                pb[o + 2] = 1.0
-                flips += 1
-            else:
-                pb[o + 2] = 0.0
-    sc = mem[6]
+            pb[o + 2] = 1.0 if fl else 0.0
     plan = st.plan
     if sc[0] != ng:
         sc[0] = ng
@@ -212,7 +236,6 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     if sc[2] != na:
         sc[2] = na
         sc[3] = fast_animals(plan, gps, animals)
-    key = (nt, flips)
     if sc[4] != key:
         sc[4] = key
         sc[5] = fast_tokens(plan, tokens)
@@ -221,8 +244,7 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     last = st.last_summit_round[s]
     pb[e] = 1.0 if st.rested_since_summit[s] else 0.0
     pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    v = score / 80.0
-    pb[e + 2] = 0.0 if v < 0.0 else (1.0 if v > 1.0 else v)
+    pb[e + 2] = score / SCORE_SCALE
     n = st.p.num_players
     if n > 1:
         d = (s + n) * PLAYER_BLOCK
@@ -242,7 +264,11 @@ _O_REST = _O_RESERVE + 12
 _O_MOVES = _O_REST + 12
 _O_TAGS = _O_MOVES + 28
 _O_SOLO = _O_TAGS + 36
-assert _O_SOLO + 52 == OBS_SIZE
+_SOLO = 52 + 88  # the Sunday hikers and the solo extras
+_O_DRINKS = _O_SOLO + _SOLO
+_O_MAPDATA = _O_DRINKS + 1
+_MAPDATA = 184
+assert _O_MAPDATA + _MAPDATA == OBS_SIZE
 _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 
 
@@ -301,9 +327,8 @@ def _encode_board(st) -> memoryview:
             up, down = rp[2 * c], rp[2 * c + 1]
             mv[o] = len(up) / 13.0
             mv[o + 1] = len(down) / 13.0
-            card = up[-1] if up else (down[-1] if down else -1)
-            if card >= 0:
-                mv[o + 2] = cost[card] / 4.0
+            if up or down:  # never the face-down ascent side of the descent pile's top card
+                mv[o + 2] = (cost[up[-1]] if up else st.ascent_cost_known(c)) / 4.0
                 mv[o + 3] = 1.0
             else:
                 mv[o + 2] = 0.0
@@ -321,7 +346,76 @@ def _encode_board(st) -> memoryview:
     return mv
 
 
-_ZERO_SOLO = memoryview(np.zeros(52, np.float32))
+_ZERO_SOLO = memoryview(np.zeros(_SOLO, np.float32))
+_MAP_BLOCKS: dict[object, memoryview] = {}  # map (MapData, by identity) -> its encoded map section
+
+
+def _map_block(m) -> memoryview:
+    """The map section (see ``OBS_LAYOUT``) of map ``m``: built once per map, then one copy."""
+    blk = _MAP_BLOCKS.get(m)
+    if blk is None:
+        a = np.zeros(_MAPDATA, np.float32)
+        for n in range(36):
+            a[n] = m.altitude[n] / ALT
+            a[36 + n] = float(m.is_refuge[n])
+            a[72 + n] = (m.summit_of[n] + 1) / 5.0
+            x, y = n % 6, n // 6
+            for d, edge in ((1, y * 5 + x), (2, 30 + y * 6 + x)):
+                if m.neighbour[n][d] >= 0:
+                    a[108 + edge] = (m.path_colour[m.neighbour_path[n][d]] + 1) / 3.0
+        for sp in range(m.num_spaces):
+            a[168 + sp] = float(m.animal_bag[sp])
+        if len(_MAP_BLOCKS) > 256:
+            _MAP_BLOCKS.clear()
+        blk = _MAP_BLOCKS[m] = memoryview(a)
+    return blk
+
+
+def _solo_extras(st, mv: memoryview, seen: list) -> None:
+    """Offsets 52-139 of the solo section: the pending Sunday-hiker choice, the discard pile, the
+    cards removed from the reserve and the summits each Sunday hiker has visited (all public). These
+    lists only grow (the choice comes and goes), so only what is new since ``seen`` is written."""
+    ch = st.sunday_choice
+    if ch != seen[5]:
+        old = seen[5]
+        if old:
+            mv[53 + old[2]] = mv[53 + old[3]] = 0.0
+        mv[52] = 1.0 if ch else 0.0
+        if ch:
+            mv[53 + ch[2]] = mv[53 + ch[3]] = 1.0
+        seen[5] = ch[:]
+    disc = st.opp_discard
+    if len(disc) != seen[6]:
+        mv[69:83] = _ZERO_SOLO[69:83]
+        mv[69 + disc[-1]] = 1.0
+        for card in disc[seen[6]:]:
+            mv[83 + card] = 1.0
+        seen[6] = len(disc)
+    removed = st.removed_route
+    if len(removed) != seen[7]:
+        blind = st.removed_blind
+        for card in removed[seen[7]:]:
+            colour = C.ROUTE_COLOUR[card]
+            if card in blind:
+                mv[112 + colour] += 0.25
+            else:
+                mv[97 + 5 * colour + C.ROUTE_COST[card]] += 0.25
+        seen[7] = len(removed)
+    rest = st.removed_rest
+    if len(rest) != seen[8]:
+        for card in rest[seen[8]:]:
+            k = C.REST_CARDS[card]
+            mv[115 + k] = sum(1 for c in rest if C.REST_CARDS[c] == k) / 3.0
+        seen[8] = len(rest)
+    visited = st.sunday_visited
+    total = len(visited[0]) + len(visited[1]) + len(visited[2]) + len(visited[3])
+    if total != seen[9]:
+        for h, v in enumerate(visited):
+            for sm in v:
+                mv[120 + 5 * h + sm] = 1.0
+        seen[9] = total
+
+
 _ANIMAL_VP = tuple(C.ANIMAL_VP)
 
 
@@ -331,11 +425,12 @@ def _encode_solo(st) -> memoryview:
     mv = st._solo_buf
     if st._solo_seen is None:
         if mv is None:
-            mv = st._solo_buf = memoryview(np.zeros(52, np.float32))
+            mv = st._solo_buf = memoryview(np.zeros(_SOLO, np.float32))
         # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
         st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
         mv[51] = float(st.p.solo_difficulty == "hard")
-        st._solo_seen = [[], None, -1, -1, -2]  # positions, animals, tokens, deck size, deck top
+        # positions, animals, tokens, deck size, deck top; choice, discard, removed route / rest, visited
+        st._solo_seen = [[], None, -1, -1, -2, [], 0, 0, 0, 0]  # (the buffer is new: all zeros)
     seen = st._solo_seen
     pos = st.sunday_pos
     if pos != seen[0]:
@@ -350,11 +445,10 @@ def _encode_solo(st) -> memoryview:
         vp = 0
         for k in range(5):
             x = oa[k]
-            mv[36 + k] = x / 10.0 if x < 10 else 1.0
+            mv[36 + k] = x / 14.0
             vp += _ANIMAL_VP[k] * x
         mv[41] = nt / 20.0
-        v = (2 * vp + 4 * nt + st._solo_base) / 80.0
-        mv[42] = 0.0 if v < 0.0 else (1.0 if v > 1.0 else v)
+        mv[42] = (2 * vp + 4 * nt + st._solo_base) / OPP_SCORE_SCALE
         seen[1] = oa[:]
         seen[2] = nt
     deck = st.opp_deck
@@ -368,6 +462,7 @@ def _encode_solo(st) -> memoryview:
             mv[47 + req] = 1.0
         seen[3] = len(deck)
         seen[4] = top
+    _solo_extras(st, mv, seen)
     st._solo = mv
     return mv
 
@@ -384,7 +479,8 @@ def _solo_buffers(st) -> memoryview:
     st._board = a[_O_MAP - _O_PLAYERS:_O_MOVES - _O_PLAYERS]
     st._board_snap = None
     st._tail = None
-    st._solo_buf = a[_O_SOLO - _O_PLAYERS:]
+    st._solo_buf = a[_O_SOLO - _O_PLAYERS:_O_DRINKS - _O_PLAYERS]
+    a[_O_MAPDATA - _O_PLAYERS:] = _map_block(st.map)
     st._solo_seen = None
     st._solo = None
     return a
@@ -394,12 +490,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
     copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
     and board sections come from the state's caches."""
-    if (out.dtype is not _F32 and out.dtype != _F32) or not out.flags.c_contiguous:
+    mv = memoryview(out)
+    if mv.format != "f" or not mv.c_contiguous:
         tmp = np.zeros(OBS_SIZE, np.float32)
         encode_observation(st, seat, tmp)
         out[:] = tmp
         return
-    mv = memoryview(out)
     p = st.p
     ph = st.stage
     rnd = st.rnd
@@ -413,10 +509,9 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
     if acting:
         o = _O_TURN
-        d = st.t_delta / 10.0
         mv[o] = st.t_start_energy / p.energy_max
-        mv[o + 1] = -1.0 if d < -1.0 else (1.0 if d > 1.0 else d)
-        mv[o + 2] = min(st.t_bars / 2.0, 1.0)
+        mv[o + 1] = st.t_delta / 20.0  # reachable: -8 .. +16
+        mv[o + 2] = st.t_bars / 3.0
         mv[o + 3] = st.t_tags / 2.0
         if st.t_path >= 0:  # (``out`` arrives zeroed)
             mv[o + 4] = 1.0
@@ -438,8 +533,11 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
         tail = st._tail
         mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
+        mv[_O_MAPDATA:] = _map_block(st.map)
+    if acting and st.t_drinks:  # (after the solo buffer's copy, which covers this offset)
+        mv[_O_DRINKS] = st.t_drinks / 3.0
     if st.pos[seat] >= 0:
-        e0 = st.t_start_energy + 2 * st.t_bars if acting else st.energy[seat]
+        e0 = st.t_start_energy + 2 * st.t_bars + st.t_drinks if acting else st.energy[seat]
         o = _O_MOVES
         for mc in st.moves_of(seat):
             if mc is not None:

@@ -2,9 +2,10 @@
 
 A turn is split into sub-decisions of the same seat:
   phase "refuge"  (setup only): choose a start refuge, in reverse turn order;
-  phase "move"    (A): walk a path or rest; Energy bar cards may be flipped first;
+  phase "move"    (A): walk a path or rest; Energy bar and Drink water cards may be flipped first;
   phase "tag"     (B): tag an animal (path side, Binoculars, Searching), a second one with Wildlife;
-  phase "finish"  : flip Drink water cards or end the turn; then phase C (energy update) is applied.
+  phase "finish"  : flip Drink water cards or end the turn; then phase C (energy update) is applied;
+  phase "sunday"  (solo): the player picks which of two equal-value animals a Sunday hiker takes.
 Summits are handled automatically in phase B. Energy changes of the turn are summed and applied in
 phase C (ruling 5); tagging checks the energy held at the start of the turn.
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict
+from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict, state_header
 
 from . import actions as A
 from . import components as C
@@ -23,6 +24,7 @@ from . import scoring as S
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
+from .state_check import check_state_dict
 
 OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 
@@ -48,14 +50,17 @@ _CARD_MSG = (C.OPPONENT_CARDS, tuple(f"Sunday hikers: card {card + 1} removes th
 
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
-    "map_animals", "summit_piles", "removed_route", "removed_rest", "sunday_pos", "opp_deck",
-    "opp_discard", "opp_animals", "opp_tokens", "events",
+    "map_animals", "summit_piles", "removed_route", "removed_blind", "removed_rest", "sunday_pos", "opp_deck",
+    "opp_discard", "opp_animals", "opp_tokens", "events", "sunday_pending", "sunday_choice",
 )
 _NESTED_FIELDS = ("gps", "animals", "tokens", "route_piles", "rest_piles", "bags", "sunday_visited")
 _SCALAR_FIELDS = (
-    "rnd", "turn_pos", "stage", "t_start_energy", "t_delta", "t_bars", "t_path", "t_dest", "t_tags",
-    "t_refuge", "t_refuge_met", "t_col",
+    "rnd", "turn_pos", "stage", "t_start_energy", "t_delta", "t_bars", "t_drinks", "t_spent", "t_path", "t_dest",
+    "t_tags", "t_refuge", "t_refuge_met", "t_col",
 )
+STAGES = ("refuge", "move", "tag", "finish", "sunday", "over")
+# who acts in the stages that are not a player's turn
+_SEAT_OF_STAGE = {"over": lambda st: -1, "refuge": lambda st: st.refuge_queue[0], "sunday": lambda st: 0}
 
 
 class TrekkingState(GameState):
@@ -112,7 +117,8 @@ class TrekkingState(GameState):
             for s, a in zip(self.map.bag_spaces[bag], groups[5 + bag]):
                 self.map_animals[s] = a
                 self.bags[bag][a] -= 1
-        self.removed_route, self.removed_rest = [], []
+        self.removed_route, self.removed_blind, self.removed_rest = [], [], []
+        self.sunday_pending, self.sunday_choice = [], []
         # solo: Sunday hikers, one per refuge (hiker h lives on tile h)
         self.sunday_pos = list(self.map.refuges) if n == 1 else []
         self.sunday_visited = [[] for _ in self.sunday_pos]
@@ -137,7 +143,7 @@ class TrekkingState(GameState):
         self.last_summit_round = [0] * n
         self.events = []
         self.rnd, self.turn_pos = 1, 0
-        self.t_start_energy = self.t_delta = self.t_bars = self.t_tags = 0
+        self.t_start_energy = self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
         self.t_path = self.t_dest = self.t_col = -1
         self.t_refuge = self.t_refuge_met = 0
         self.refuge_queue = [s for s in reversed(self.order) if s != OPPONENT]
@@ -161,6 +167,19 @@ class TrekkingState(GameState):
         self._penalty, self._refill_rounds, self.side = derived
         self.map = C.MAP_E
 
+    # pickling / deepcopy: the rules' data only; the encoder and mask caches (memoryviews into shared
+    # buffers) are rebuilt lazily, as for a clone
+    _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
+                   *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._PERSISTENT}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for f, v in data.items():
+            setattr(self, f, v)
+        self._reset_caches()
+
     def _reset_caches(self) -> None:
         """The encoder and mask caches (a new or cloned state starts without them)."""
         self._blocks: dict[int, Any] = {}  # seat -> round its player block is valid for (dropped when a seat changes)
@@ -180,10 +199,9 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ contract basics
     @property
     def current_player(self) -> int:
-        if self.stage == "over":
-            return -1
-        if self.stage == "refuge":
-            return self.refuge_queue[0]
+        stage = self.stage
+        if stage in _SEAT_OF_STAGE:  # over, refuge, sunday
+            return _SEAT_OF_STAGE[stage](self)
         return self.order[self.turn_pos]
 
     @property
@@ -254,19 +272,39 @@ class TrekkingState(GameState):
             return need[-1]
         return other[-1] if other else -1
 
+    def ascent_cost_known(self, colour: int) -> int:
+        """The ascent cost a player can count on for an ascent of ``colour`` (-1: no card left).
+
+        The ascent pile's top shows its cost. When that pile is empty the ascent takes the top of the
+        descent pile, whose ascent side lies face down: the player only knows it is one of the colour's
+        cards whose ascent side has not been seen (not on a GPS board ascent side up, not removed from
+        an ascent pile), so the highest such cost is what the move must be able to pay."""
+        up, down = self.route_piles[2 * colour], self.route_piles[2 * colour + 1]
+        if up:
+            return C.ROUTE_COST[up[-1]]
+        if not down:
+            return -1
+        seen = set(self.removed_route).difference(self.removed_blind)
+        for g in self.gps:
+            for col in g:
+                if col[CK] == K_ROUTE and col[2] and col[1] == colour:
+                    seen.add(col[5])
+        return max(C.ROUTE_COST[c] for c in C.ROUTE_IDS_BY_COLOUR[colour] if c not in seen)
+
     def move_cost(self, seat: int, d: int) -> tuple[int, int, int, bool] | None:
-        """(energy needed, dest, colour, ascent) for walking direction d, or None if no usable path."""
+        """(energy needed, dest, colour, ascent) for walking direction d, or None if no usable path.
+        The energy needed is what the player can know (``ascent_cost_known``) plus weather."""
         step = self.map.steps[self.pos[seat]][d]
         if step is None:
             return None
         dest, colour, ascent = step
-        piles = self.route_piles
-        need, other = (piles[2 * colour], piles[2 * colour + 1]) if ascent else (piles[2 * colour + 1], piles[2 * colour])
-        card = need[-1] if need else (other[-1] if other else -1)
-        if card < 0:
+        if ascent:
+            cost = self.ascent_cost_known(colour)
+        else:
+            cost = 0 if self.route_piles[2 * colour] or self.route_piles[2 * colour + 1] else -1
+        if cost < 0:
             return None
-        cost = (C.ROUTE_COST[card] if ascent else 0) + self.colour_penalty(colour, ascent)
-        return cost, dest, colour, ascent
+        return cost + self.colour_penalty(colour, ascent), dest, colour, ascent
 
     def moves_of(self, seat: int) -> list:
         """``move_cost`` for the 4 directions, cached until the next action."""
@@ -281,15 +319,15 @@ class TrekkingState(GameState):
                     mv.append(None)
                     continue
                 dest, colour, ascent = step
+                up, down = piles[2 * colour], piles[2 * colour + 1]
                 if ascent:
-                    need, other = piles[2 * colour], piles[2 * colour + 1]
+                    c = cost[up[-1]] if up else (self.ascent_cost_known(colour) if down else -1)
                 else:
-                    need, other = piles[2 * colour + 1], piles[2 * colour]
-                card = need[-1] if need else (other[-1] if other else -1)
-                if card < 0:
+                    c = 0 if up or down else -1
+                if c < 0:
                     mv.append(None)
                     continue
-                mv.append(((cost[card] if ascent else 0) + pen[colour][ascent], dest, colour, ascent))
+                mv.append((c + pen[colour][ascent], dest, colour, ascent))
         return mv
 
     def flippable(self, seat: int, kind: int) -> int:
@@ -350,7 +388,9 @@ class TrekkingState(GameState):
                     return
             seat = self.order[self.turn_pos]
             if seat == OPPONENT:
-                self._opponent_turn()
+                if not self._opponent_turn():
+                    self.stage = "sunday"  # the player chooses which animal a Sunday hiker takes
+                    return
                 self.turn_pos += 1
                 continue
             self._begin_turn(seat)
@@ -359,7 +399,7 @@ class TrekkingState(GameState):
     def _begin_turn(self, seat: int) -> None:
         self.stage = "move"
         self.t_start_energy = self.energy[seat]
-        self.t_delta = self.t_bars = self.t_tags = 0
+        self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
         self.t_path = self.t_dest = self.t_col = -1
         self.t_refuge = self.t_refuge_met = 0
         if len(self.events) > 40:
@@ -370,8 +410,8 @@ class TrekkingState(GameState):
         if self.t_refuge:
             card = self.plan[5]
             base, bonus = C.REFUGE_ENERGY[card]
-            if card == "animal_tales":
-                gain = bonus if self.t_tags else base
+            if card == "animal_tales":  # an animal now on the card just played (not one that went back)
+                gain = bonus if self._tagged_this_turn(seat) else base
             elif card in ("friends", "encounters"):
                 gain = bonus if self.t_refuge_met else base
             elif card == "summit_tales":
@@ -431,10 +471,13 @@ class TrekkingState(GameState):
             for r, node in enumerate(self.map.refuges):
                 m[A.CHOOSE_REFUGE + r] = node not in taken
             return m
+        if ph == "sunday":
+            m[A.SUNDAY_PICK] = m[A.SUNDAY_PICK + 1] = True
+            return m
         seat = self.order[self.turn_pos]
         if ph == "move":
             e0 = self.t_start_energy
-            bonus = 2 * self.t_bars
+            bonus = 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
             any_ascent_with_bar = False
             for d, mc in enumerate(self.moves_of(seat)):
                 if mc is None:
@@ -451,8 +494,11 @@ class TrekkingState(GameState):
                     m[A.REST] = True
                 if self.rest_piles[1]:
                     m[A.REST + 1] = True
-            if any_ascent_with_bar and self.flippable(seat, C.BAR) >= 0:
+            kinds = self._flip_kinds(seat)
+            if any_ascent_with_bar and kinds >> C.BAR & 1:
                 m[A.FLIP_BAR] = True
+            if kinds >> C.DRINK & 1:
+                m[A.FLIP_DRINK] = True
             return m
         if ph == "tag":
             self._tag_mask(seat, m)
@@ -463,10 +509,16 @@ class TrekkingState(GameState):
         m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
         return m
 
+    def spendable(self) -> int:
+        """Energy the acting player can still pay this turn: the start energy plus the cards flipped
+        (Energy bar, Drink water) minus what the turn has cost so far (path, Wildlife, Fog); gains that
+        phase C adds (wind, sunny, refuge, vignettes) do not count (ruling 4)."""
+        return self.t_start_energy + 2 * self.t_bars + self.t_drinks - self.t_spent
+
     def _tag_allowed(self, seat: int) -> bool:
         if self.t_tags == 0:
             return True
-        return self.t_tags == 1 and self.t_start_energy >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
+        return self.t_tags == 1 and self.spendable() >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
 
     def _tag_mask(self, seat: int, m: np.ndarray) -> None:
         if not self._tag_allowed(seat):
@@ -518,8 +570,13 @@ class TrekkingState(GameState):
                 self._start_round_turns()
             return
         seat = self.order[self.turn_pos]
+        if ph == "sunday":
+            self._sunday_pick(action - A.SUNDAY_PICK)
+            return
         if ph == "move":
-            if action == A.FLIP_BAR:
+            if action == A.FLIP_DRINK:
+                self._flip_drink(seat)
+            elif action == A.FLIP_BAR:
                 col = self.gps[seat][self.flippable(seat, C.BAR)]
                 col[CF] = 1
                 self.t_bars += 1
@@ -540,15 +597,19 @@ class TrekkingState(GameState):
             return
         # finish
         if action == A.FLIP_DRINK:
-            self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
-            self.t_delta += C.DRINK_ENERGY
-            self.events.append(f"P{seat} flips drink water: +1 energy")
+            self._flip_drink(seat)
             if self.flippable(seat, C.DRINK) < 0:
                 self._end_turn()
             else:
                 self._mask = _FINISH_MASK
         else:
             self._end_turn()
+
+    def _flip_drink(self, seat: int) -> None:
+        self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
+        self.t_delta += C.DRINK_ENERGY
+        self.t_drinks += 1
+        self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
         self._tail = None
@@ -575,15 +636,21 @@ class TrekkingState(GameState):
             pile ^= 1
         return self.route_piles[pile].pop()
 
+    def _tagged_this_turn(self, seat: int) -> bool:
+        return any(c == self.t_col for c, _ in self.animals[seat])
+
     def _move(self, seat: int, d: int, costs: list | None = None) -> None:
         """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
         self._tail = None
-        need, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
+        _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
+        # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
+        w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
+        need = (C.ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
         start, end = self.map.altitude[here], self.map.altitude[dest]
         self.t_delta -= need
-        w = self.weather
+        self.t_spent += need
         if w == "sunny" and not ascent:
             self.t_delta += 1
         elif w == "wind" and ascent:
@@ -636,6 +703,7 @@ class TrekkingState(GameState):
         if second:
             self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
             self.t_delta -= C.WILDLIFE_COST
+            self.t_spent += C.WILDLIFE_COST
         if A.TAG_PATH <= action < A.TAG_DEST:
             s = self.map.path_spaces[self.t_path][action - A.TAG_PATH]
             animal, self.map_animals[s] = self.map_animals[s], -1
@@ -659,10 +727,13 @@ class TrekkingState(GameState):
         self.t_tags += 1
         if self.weather == "fog":
             self.t_delta -= 1
+            self.t_spent += 1
         self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
 
     # ------------------------------------------------------------ solo opponent
-    def _opponent_turn(self) -> None:
+    def _opponent_turn(self) -> bool:
+        """The Sunday hikers' turn; False if it waits for the player's choice of an animal (phase
+        "sunday"), True when it is over."""
         self._tail = self._solo = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
@@ -671,7 +742,10 @@ class TrekkingState(GameState):
         if removes < 3:
             for pile in (2 * removes, 2 * removes + 1):
                 if self.route_piles[pile]:
-                    self.removed_route.append(self.route_piles[pile].pop())
+                    gone = self.route_piles[pile].pop()
+                    self.removed_route.append(gone)
+                    if pile & 1:  # from the descent pile: its ascent side was never seen
+                        self.removed_blind.append(gone)
                     break
         else:
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
@@ -680,10 +754,31 @@ class TrekkingState(GameState):
         self.events.append(_CARD_MSG[1][card] if C.OPPONENT_CARDS is _CARD_MSG[0] else
                            f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
-            return
+            return True
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
-        for h in tiles:
-            self._move_sunday_hiker(h, d0, req)
+        self.sunday_pending = [d0, req, *tiles]
+        return self._sunday_hikers_walk()
+
+    def _sunday_hikers_walk(self) -> bool:
+        """Move the Sunday hikers still listed in ``sunday_pending`` ([compass, requirement, hikers...]);
+        stop (False) when one has two animals of the lowest value beside its path."""
+        pend = self.sunday_pending
+        while len(pend) > 2:
+            h = pend.pop(2)
+            if not self._move_sunday_hiker(h, pend[0], pend[1]):
+                return False
+        self.sunday_pending = []
+        return True
+
+    def _sunday_pick(self, i: int) -> None:
+        """The player's choice: the waiting Sunday hiker takes the animal on path-side space ``i``."""
+        self._tail = self._solo = None
+        h, d, s0, s1 = self.sunday_choice
+        self.sunday_choice = []
+        self._sunday_take(h, d, (s0, s1)[i])
+        if self._sunday_hikers_walk():
+            self.turn_pos += 1
+            self._start_round_turns()
 
     def sunday_path(self, h: int, d0: int, req: int) -> int:
         """Direction the Sunday hiker ``h`` walks for compass ``d0`` and requirement ``req`` (-1: stays)."""
@@ -707,7 +802,7 @@ class TrekkingState(GameState):
             return d
         return -1
 
-    def _move_sunday_hiker(self, h: int, d0: int, req: int) -> None:
+    def _move_sunday_hiker(self, h: int, d0: int, req: int) -> bool:
         here = self.sunday_pos[h]
         m = self.map
         key = (h, here, d0, req)  # sunday_path, inlined
@@ -716,7 +811,7 @@ class TrekkingState(GameState):
             d = m.sunday_memo[key] = self._sunday_path(h, here, d0, req)
         if d < 0:
             self.events.append(_STAY_MSG[h])
-            return
+            return True
         dest = m.neighbour[here][d]
         path = m.neighbour_path[here][d]
         self.sunday_pos[h] = dest
@@ -734,12 +829,21 @@ class TrekkingState(GameState):
                     options = [s]
                 elif v == low:
                     options.append(s)
+        if len(options) > 1:  # equal values on both sides: the player chooses (rulebook)
+            self.sunday_choice = [h, d, *options]
+            return False
+        self._sunday_take(h, d, options[0] if options else -1)
+        return True
+
+    def _sunday_take(self, h: int, d: int, s: int) -> None:
+        """Sunday hiker ``h``, just arrived by direction ``d``: take the animal on space ``s`` (-1: none),
+        then a summit token on a first visit."""
         what = ""
-        if options:
-            s = options[int(self.rng.integers(len(options)))] if len(options) > 1 else options[0]
+        if s >= 0:
             self.opp_animals[self.map_animals[s]] += 1
             what = f", tags a {C.ANIMALS[self.map_animals[s]]}"
             self.map_animals[s] = -1
+        dest = self.sunday_pos[h]
         sm = self.map.summit_of[dest]
         if sm >= 0:
             if sm not in self.sunday_visited[h]:
@@ -824,11 +928,14 @@ class TrekkingState(GameState):
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
         s.t_dest, s.t_tags, s.t_refuge, s.t_refuge_met, s.t_col = (
             self.t_dest, self.t_tags, self.t_refuge, self.t_refuge_met, self.t_col)
+        s.t_drinks, s.t_spent = self.t_drinks, self.t_spent
         s.order, s.refuge_queue = self.order[:], self.refuge_queue[:]
         s.pos, s.energy = self.pos[:], self.energy[:]
         s.rested_since_summit, s.last_summit_round = self.rested_since_summit[:], self.last_summit_round[:]
         s.map_animals, s.summit_piles = self.map_animals[:], self.summit_piles[:]
         s.removed_route, s.removed_rest = self.removed_route[:], self.removed_rest[:]
+        s.removed_blind = self.removed_blind[:]
+        s.sunday_pending, s.sunday_choice = self.sunday_pending[:], self.sunday_choice[:]
         s.sunday_pos, s.opp_deck, s.opp_discard = self.sunday_pos[:], self.opp_deck[:], self.opp_discard[:]
         s.opp_animals = self.opp_animals[:]
         s.opp_tokens = [t[:] for t in self.opp_tokens]
@@ -842,9 +949,44 @@ class TrekkingState(GameState):
         s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
 
+    def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekkingState":
+        """A copy with every hidden element drawn anew from ``rng``; Trekking has no private hands, so
+        it is the same for every ``seat``. Hidden: the order of each ascent pile below its (face-up) top,
+        the whole descent pile of each colour (the descent sides look alike, the ascent sides lie face
+        down), the rest cards below both piles' tops (one pool: which pile holds them is unseen), the
+        Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
+        before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
+        GPS boards stay as they are (a descent card's face-down cost is not redrawn)."""
+        s = self.clone()
+        piles = s.route_piles
+        for c in range(3):
+            up, down = piles[2 * c], piles[2 * c + 1]
+            k = max(len(up) - 1, 0)
+            pool = sorted(up[:k] + down)
+            pool = [pool[i] for i in rng.permutation(len(pool))]
+            piles[2 * c] = pool[:k] + up[k:]
+            piles[2 * c + 1] = pool[k:]
+        r0, r1 = s.rest_piles
+        k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
+        pool = sorted(r0[:k0] + r1[:k1])
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        s.rest_piles = [pool[:k0] + r0[k0:], pool[k0:] + r1[k1:]]
+        deck = s.opp_deck
+        if len(deck) > 1:
+            pool = sorted(deck[:-1])
+            s.opp_deck = [pool[i] for i in rng.permutation(len(pool))] + deck[-1:]
+        s.rng = np.random.default_rng(int(rng.integers(2 ** 63)))
+        return s
+
+    def observation_text(self, seat: int) -> str:
+        from .render import observation_text
+
+        return observation_text(self, seat)
+
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"plan": list(self.plan), "rng": rng_to_dict(self.rng),
-                             "map_altitude": list(self.map.altitude) if self.p.map == "random" else None}
+        d: dict[str, Any] = state_header(self.game)
+        d.update({"plan": list(self.plan), "rng": rng_to_dict(self.rng),
+                  "map_altitude": list(self.map.altitude) if self.p.map == "random" else None})
         for f in _SCALAR_FIELDS:
             d[f] = getattr(self, f)
         for f in _LIST_FIELDS:
@@ -855,6 +997,8 @@ class TrekkingState(GameState):
 
     @classmethod
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekkingState":
+        """The state ``to_dict`` gave; ParameterError names what is wrong with another dict."""
+        check_state_dict(game, data, _SCALAR_FIELDS, _LIST_FIELDS, _NESTED_FIELDS)
         s = cls.__new__(cls)
         s.game = game
         s._bind()

@@ -1,12 +1,15 @@
 """A rule-based Trekking baseline that plays like a sensible beginner.
 
-It reads only public information (the map, every GPS board, the face-up tops of the piles). For the
-walk-or-rest decision it tries each option on a copy of the state, finishes the turn with simple
-rules (tag the best visible animal, end the turn), and scores the result:
-current VP (the six scoring steps on the board so far) + the value of energy still to spend
-+ the pull of summits it has not reached yet (closer and more valuable = better).
-Blind draws (Searching through the undergrowth) are valued by expectation, never simulated, so the
-copy's random generator never leaks what a bag would give.
+It decides only from what its seat knows: every decision starts from ``state.resample_hidden(seat,
+own generator)``, a copy whose hidden parts (pile orders below the face-up tops, the face-down ascent
+sides of the descent piles, the Sunday hikers' deck below its top, the state's generator) are drawn
+anew from the policy's own generator, so simulating on it never reveals a hidden card or a future draw.
+For the walk-or-rest decision it tries each option on that copy, finishes the turn with simple rules
+(tag the best visible animal, end the turn), and scores the result: current VP (the six scoring steps
+on the board so far) + the value of energy still to spend + the pull of summits it has not reached yet
+(closer and more valuable = better). A blind draw (Searching through the undergrowth) is chosen by its
+expected VP under the bag counts every player sees; when the copy then plays it, the animal comes from
+the copy's fresh generator.
 """
 
 from __future__ import annotations
@@ -45,7 +48,17 @@ def _dist(m) -> list[list[int]]:
             _DIST_CACHE.clear()
         d = _DIST_CACHE[m.altitude] = _all_pairs_distance(m)
     return d
-_BAG_EV = tuple(sum(n * vp for n, vp in zip(bag, C.ANIMAL_VP)) / sum(bag) for bag in C.BAG_CONTENTS)
+
+
+def _bag_ev(st, bag: int) -> float:
+    """Expected VP of a blind draw from ``bag`` (the other bag when it is empty), from the public counts."""
+    counts = st.bags[bag] if sum(st.bags[bag]) else st.bags[1 - bag]
+    total = sum(counts)
+    return sum(n * vp for n, vp in zip(counts, C.ANIMAL_VP)) / total if total else 0.0
+
+
+def _space_nodes(m, space: int) -> list[int]:
+    return [n for n in range(36) if space in m.node_spaces[n]]
 
 
 class HeuristicPolicy:
@@ -101,7 +114,7 @@ class HeuristicPolicy:
                 if a == A.STOP_TAGGING:
                     continue
                 if A.SEARCH <= a < A.STOP_TAGGING:
-                    gain = _BAG_EV[a - A.SEARCH] - 0.8
+                    gain = _bag_ev(st, a - A.SEARCH) - 0.8
                 elif not simulate:  # inside a simulated turn: the animal's own VP is enough
                     space = (st.map.path_spaces[st.t_path][a - A.TAG_PATH] if a < A.TAG_DEST
                              else st.map.node_spaces[st.t_dest][a - A.TAG_DEST])
@@ -125,12 +138,25 @@ class HeuristicPolicy:
             return A.FLIP_DRINK
         return A.END_TURN
 
+    @staticmethod
+    def _options(st, mask: np.ndarray) -> list[int]:
+        """The move-phase actions worth trying: Drink water before walking only when it makes a path
+        affordable (otherwise it is kept for the end of the turn or later)."""
+        legal = [int(a) for a in np.flatnonzero(mask)]
+        if A.FLIP_DRINK in legal:
+            cl = st.clone()
+            cl.apply_action(A.FLIP_DRINK)
+            after = cl.legal_action_mask()
+            if not any(after[A.MOVE + d] and not mask[A.MOVE + d] for d in range(4)):
+                legal.remove(A.FLIP_DRINK)
+        return legal
+
     def _move_value(self, st, seat: int, a: int, depth: int = 0) -> float:
         cl = st.clone()
         cl.apply_action(a)
         if not cl.is_terminal and cl.current_player == seat and cl.stage == "move" and depth < 2:
-            m = cl.legal_action_mask()
-            return max(self._move_value(cl, seat, int(b), depth + 1) for b in np.flatnonzero(m))
+            options = self._options(cl, cl.legal_action_mask())
+            return max(self._move_value(cl, seat, b, depth + 1) for b in options)
         self._finish_turn(cl, seat)
         return self.value(cl, seat, st)
 
@@ -141,6 +167,16 @@ class HeuristicPolicy:
         if st is None or legal.size == 1:
             return int(legal[0])
         seat = st.current_player
+        if st.stage == "sunday":  # the Sunday hiker takes the animal farther from our hiker
+            dist = _dist(st.map)
+            here = st.pos[seat]
+            _, _, s0, s1 = st.sunday_choice
+
+            def far(space):
+                return min(dist[here][n] for n in _space_nodes(st.map, space))
+            return A.SUNDAY_PICK + (0 if far(s0) >= far(s1) else 1)
+        if st.stage in ("move", "tag", "finish"):
+            st = state.resample_hidden(seat, self.rng)
         if st.stage == "refuge":
             dist = _dist(st.map)
 
@@ -149,6 +185,7 @@ class HeuristicPolicy:
                 return sum(1.0 / (1 + dist[node][s]) for s in st.map.summits)
             return int(max(legal, key=lambda a: (pull(int(a) - A.CHOOSE_REFUGE), -int(a))))
         if st.stage == "move":
-            scored = [(self._move_value(st, seat, int(a)) + 1e-6 * self.rng.random(), int(a)) for a in legal]
+            scored = [(self._move_value(st, seat, a) + 1e-6 * self.rng.random(), a)
+                      for a in self._options(st, action_mask)]
             return max(scored)[1]
         return self._tag_or_finish(st, seat, action_mask)

@@ -127,3 +127,101 @@ def render_rgb(st) -> np.ndarray:
     from .render_rgb import draw
 
     return draw(st)
+
+
+def _reserve_line(st) -> str:
+    """Pile sizes and the ascent cost a player can count on (never a face-down side)."""
+    parts = []
+    for c in range(3):
+        up, down = st.route_piles[2 * c], st.route_piles[2 * c + 1]
+        if up:
+            cost = f"ascent top costs {C.ROUTE_COST[up[-1]]}"
+        elif down:
+            cost = f"ascent from the descent pile, face down: costs at most {st.ascent_cost_known(c)}"
+        else:
+            cost = "closed"
+        parts.append(f"{C.COLOURS[c]} {len(up)} up / {len(down)} down ({cost})")
+    return "Reserve: " + "; ".join(parts)
+
+
+def _solo_lines(st) -> list[str]:
+    out = [f"Sunday hikers: at {', '.join(C.MapData.node_name(q) for q in st.sunday_pos)}; animals "
+           + ", ".join(f"{C.ANIMALS[a]} {k}" for a, k in enumerate(st.opp_animals) if k)
+           + f"; summit tokens {len(st.opp_tokens)}; score {st.opponent_score()}"]
+    visited = "; ".join(f"{C.TILES[h]}: " + (",".join(f"S{s + 1}" for s in v) or "-")
+                        for h, v in enumerate(st.sunday_visited))
+    out.append(f"  summits visited: {visited}")
+    if st.opp_deck:
+        _, _, _, _, d0, req = C.OPPONENT_CARDS[st.opp_deck[-1]]
+        top = f"deck top: walk {C.DIRECTIONS[d0]} ({C.OPP_REQUIREMENT[req]})"
+    else:
+        top = "deck empty"
+    out.append(f"  deck {len(st.opp_deck)} cards, {top}; discard pile (top last): "
+               + (", ".join(str(c + 1) for c in st.opp_discard) or "-"))
+    removed = [f"{C.COLOURS[C.ROUTE_COLOUR[c]]} "
+               + ("face down" if c in st.removed_blind else f"cost {C.ROUTE_COST[c]}") for c in st.removed_route]
+    removed += [C.REST_KINDS[C.REST_CARDS[c]] for c in st.removed_rest]
+    out.append("  removed from the reserve: " + (", ".join(removed) or "-"))
+    if st.sunday_choice:
+        h, _, s0, s1 = st.sunday_choice
+        out.append(f"  choose: Sunday hiker {C.TILES[h]} takes the {C.ANIMALS[st.map_animals[s0]]} on space "
+                   f"{s0} (action 0) or the {C.ANIMALS[st.map_animals[s1]]} on space {s1} (action 1)")
+    return out
+
+
+def _turn_lines(st, seat: int) -> list[str]:
+    out = []
+    if st.stage in ("move", "tag", "finish") and st.order[st.turn_pos] == seat:
+        out.append(f"Your turn: energy at the start {st.t_start_energy}, change so far {st.t_delta:+d}, "
+                   f"can still pay {st.spendable()}; energy bars {st.t_bars}, drink water {st.t_drinks}, "
+                   f"tags {st.t_tags}" + (", refuge reached" if st.t_refuge else ""))
+        if st.stage == "tag":
+            spaces = list(st.map.path_spaces[st.t_path]) + list(st.map.node_spaces[st.t_dest])
+            out.append("  animals beside the path / around the destination: " + ", ".join(
+                f"{sp}:{C.ANIMALS[st.map_animals[sp]] if st.map_animals[sp] >= 0 else '-'}" for sp in spaces))
+    if st.pos[seat] >= 0 and st.stage != "over":
+        acting = st.stage in ("move", "tag", "finish") and st.order[st.turn_pos] == seat
+        avail = st.t_start_energy + 2 * st.t_bars + st.t_drinks if acting else st.energy[seat]
+        moves = []
+        for d, mc in enumerate(st.moves_of(seat)):
+            if mc is not None:
+                need, dest, colour, ascent = mc
+                moves.append(f"{C.DIRECTIONS[d]} {C.COLOURS[colour]} {'up' if ascent else 'down'} to "
+                             f"{st.map.altitude[dest]} m needs {need}{'' if avail >= need else ' (too much)'}")
+        out.append("Your paths: " + ("; ".join(moves) or "none"))
+    return out
+
+
+def observation_text(st, seat: int) -> str:
+    """``seat``'s view of the table: every public fact (the observation vector's content), nothing
+    hidden (no pile order below the tops, no face-down ascent side, no Sunday-hiker deck below its top,
+    nothing of the generator)."""
+    status = "game over" if st.is_terminal else (
+        f"round {st.rnd} ({st.rnd + 6}:00), phase {st.stage}, seat {st.current_player} to act")
+    out = [f"Trekking, you are seat {seat} - {status}",
+           "Route plan: " + ", ".join(C.CARD_TITLES[c] for c in st.plan) + f"; weather now: {C.CARD_TITLES[st.weather]}",
+           "Map (altitude, R refuge, S summit, hikers 0-3, s Sunday hikers; paths - green = yellow # red;"
+           " animals f fox b boar d deer e eagle B bear):"]
+    out += ["  " + line for line in map_lines(st)]
+    out.append(_reserve_line(st))
+    out.append("Rest piles: " + "; ".join(
+        f"pile {i}: {len(p)}" + (f" (top {C.REST_KINDS[C.REST_CARDS[p[-1]]]})" if p else "")
+        for i, p in enumerate(st.rest_piles)) + f"; summit tokens left {st.summit_piles}")
+    out.append("Bags green/blue: " + " | ".join(
+        ",".join(f"{C.ANIMALS[a]}{st.bags[b][a]}" for a in range(5)) for b in range(2)))
+    out += _turn_lines(st, seat)
+    n = st.num_players
+    for k in range(n):
+        s = (seat + k) % n
+        where = C.MapData.node_name(st.pos[s]) if st.pos[s] >= 0 else "-"
+        who = "You" if s == seat else f"Player {s}"
+        out.append(f"{who} (seat {s}): energy {st.energy[s]}/{st.p.energy_max}, at {where}, "
+                   f"score {st.scores_of(s)}" + (", rested since the last summit" if st.rested_since_summit[s] else ""))
+        out += gps_profile(st, s)
+    if n == 1:
+        out += _solo_lines(st)
+    if st.events:
+        out.append("Last events: " + " | ".join(st.events[-6:]))
+    if st.is_terminal:
+        out.append(f"Winners: {st.winners()}")
+    return "\n".join(out)
