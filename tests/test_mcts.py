@@ -243,3 +243,14 @@ def test_a_rollout_policy_object_plays_on():
     assert p.name == "mcts:20:rollout=add_one"
     p.statistics(race())
     assert calls and all(isinstance(c, int) for c in calls)
+
+
+def test_a_resample_that_moves_the_turn_is_refused(monkeypatch):
+    def bad(self, seat, rng):
+        s = self.clone()
+        s.turn = (s.turn + 1) % self.num_players
+        return s
+
+    monkeypatch.setattr(RaceState, "resample_hidden", bad)
+    with pytest.raises(RuntimeError, match="race: resample_hidden\\(0\\) returned a state where seat 1 is to move"):
+        MCTSPolicy(4, seed=0).statistics(race())

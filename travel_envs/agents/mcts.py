@@ -37,6 +37,7 @@ import numpy as np
 
 from travel_envs.core.game import GameState, ParameterError
 
+from .games import game_policy_class, resolve_game
 from .mcts_spec import DEFAULT_EXPLORATION, DEFAULT_SIMULATIONS, SearchSettings, parse_mcts_spec
 
 _NO_LIMIT = 1 << 62
@@ -112,6 +113,9 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     log, sqrt = math.log, math.sqrt
     for _ in range(settings.simulations):
         d = state.resample_hidden(seat, rng)
+        if d.current_player != seat:
+            raise RuntimeError(f"{state.game.name}: resample_hidden({seat}) returned a state where seat "
+                               f"{d.current_player} is to move; a resample must keep the seat's view")
         node, path, steps = root, [], 0
         # 1-2: selection down the tree, expansion of one new action
         while steps < limit and not d.is_terminal:
@@ -163,7 +167,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     return root
 
 
-def root_statistics(root: _Node, seat: int) -> dict[int, tuple[int, list[float]]]:
+def root_statistics(root: _Node) -> dict[int, tuple[int, list[float]]]:
     """``{action: (visits, mean value per seat)}`` of the root's children (for tests and inspection)."""
     return {a: (ch.visits, [v / ch.visits for v in ch.value]) for a, ch in sorted(root.children.items())
             if ch.visits}
@@ -192,16 +196,16 @@ class MCTSPolicy:
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label
         if env is not None:
-            from .games import resolve_game
-
             game_cls, _ = resolve_game(env)
             if not implements_resampling(game_cls.State):
                 raise _no_resampling_error(game_cls.name, self.name)
         #: plays on past the tree (None: uniform random moves); the heuristic is found from
-        #: ``env`` now, or from the first state searched when no env is given
+        #: ``env`` now, or from the game of each state searched when no env is given
         self._rollout_policy = rollout if custom else None
-        self._wants_heuristic = rollout == "heuristic"
+        self._wants_heuristic = not custom and rollout == "heuristic"
+        self._heuristic_game = None
         if self._wants_heuristic and env is not None:
+            self._heuristic_game = resolve_game(env)[0]
             self._rollout_policy = self._heuristic(env)
         self.seed(seed)
 
@@ -225,8 +229,6 @@ class MCTSPolicy:
 
     @staticmethod
     def _heuristic(env: Any):
-        from .games import game_policy_class
-
         return game_policy_class(env, "heuristic")()
 
     def seed(self, seed: int | None) -> None:
@@ -244,13 +246,14 @@ class MCTSPolicy:
 
     def statistics(self, state: GameState) -> dict[int, tuple[int, list[float]]]:
         """Search ``state`` for the seat to move and return the root's children statistics."""
-        return root_statistics(self._search(state), state.current_player)
+        return root_statistics(self._search(state))
 
     def _search(self, state: GameState) -> _Node:
         if not implements_resampling(type(state)):
             raise _no_resampling_error(state.game.name, self.name)
-        if self._wants_heuristic and self._rollout_policy is None:
-            self._rollout_policy = self._heuristic(type(state.game))
+        if self._wants_heuristic and self._heuristic_game is not type(state.game):
+            self._heuristic_game = type(state.game)
+            self._rollout_policy = self._heuristic(self._heuristic_game)
             self._reseed_rollout()
         return search(state, state.current_player, self.settings, self.rng, self._rollout_policy)
 
