@@ -73,7 +73,7 @@ class _Uniforms:
 
 def margin_values(state: GameState) -> list[float]:
     """Value of an unfinished position per seat: ``(own score - best other score) / score_scale``,
-    clipped to [-1, 1] (alone at the table: own score / score_scale), the scale returns() use."""
+    clipped to [-1, 1] like returns() (alone at the table: own score / score_scale)."""
     scores = [float(s) for s in state.scores()]
     scale = float(getattr(state.game, "score_scale", 1.0)) or 1.0
     if len(scores) == 1:
