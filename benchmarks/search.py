@@ -1,9 +1,9 @@
 """Cost of the IS-MCTS policy per game: clone, resample, simulations and decisions per second.
 
-Positions are taken from seeded random games (every few decisions, only where
-there is a choice). On them, in one run per game: ``clone()`` and
-``resample_hidden(seat, rng)`` (microseconds, mean over many calls), one random
-step, then the search at the budget asked (``mcts:N``) for ``--seconds``:
+Positions are taken from seeded random games (decisions with a choice, spread
+over the whole game). On them, in one run per game: ``clone()`` and
+``resample_hidden(seat, rng)`` (microseconds, mean over many calls), a random
+step (mask, draw, apply; mean over play-outs from the positions), then the search at the budget asked (``mcts:N``) for ``--seconds``:
 simulations and decisions per second. A game whose state does not implement
 ``resample_hidden`` is reported as "not implemented". The machine is shared:
 the load average is printed with the figures.
