@@ -1,4 +1,4 @@
-"""Policies by name: ``make_policy("random" | "heuristic" | "expert" | "model:PATH" | PATH, env_id, seed)``.
+"""Policies by name: ``make_policy("random" | "heuristic" | "expert" | "mcts:N" | "model:PATH" | PATH, env_id, seed)``.
 
 Spec strings are what configs and the command line use:
 
@@ -8,6 +8,9 @@ Spec strings are what configs and the command line use:
   game has one (Globetrotter),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
+- ``"mcts"`` / ``"mcts:N"`` (``N`` simulations per decision, default 200), with options
+  ``mcts:N:heuristic`` (heuristic play-outs), ``depth=D`` (cut-off), ``c=X`` (exploration):
+  information-set Monte Carlo tree search on resampled states (:mod:`.mcts`, docs/search.md),
 - ``"snapshot"``: only inside a training opponent mix (see :mod:`.pool`):
   a frozen earlier version of the learner.
 """
@@ -18,6 +21,8 @@ from travel_envs.core.game import ParameterError
 
 from .base import Policy, RandomPolicy
 from .games import GAME_POLICIES, game_policy_class
+from .mcts_spec import SPEC_FORM as MCTS_FORM
+from .mcts_spec import is_mcts_spec, parse_mcts_spec
 from .model import load_model_policy
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
@@ -40,6 +45,9 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         raise ParameterError(f"policy spec {spec!r} must be a non-empty string")
     if spec in BASIC_SPECS or (allow_snapshot and spec == "snapshot"):
         return spec
+    if is_mcts_spec(spec):
+        parse_mcts_spec(spec)  # raises naming the bad field
+        return spec
     if is_model_spec(spec):
         from pathlib import Path
 
@@ -47,7 +55,7 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         if not path.is_file() and not path.with_name(path.name + ".zip").is_file() and not path.is_dir():
             raise FileNotFoundError(f"model file not found: {path}")
         return spec
-    allowed = [*BASIC_SPECS, "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
+    allowed = [*BASIC_SPECS, MCTS_FORM, "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
     raise ParameterError(f"unknown policy {spec!r}; allowed: {allowed}")
 
 
@@ -67,6 +75,10 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
         if not getattr(policy, "name", None):
             policy.name = spec
         return policy
+    if is_mcts_spec(spec):
+        from .mcts import MCTSPolicy
+
+        return MCTSPolicy.from_spec(spec, env=env_id, seed=seed)
     if spec == "snapshot":
         raise ParameterError(
             "policy 'snapshot' (a frozen copy of the learner) only exists inside a training "

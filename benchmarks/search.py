@@ -1,0 +1,154 @@
+"""Cost of the IS-MCTS policy per game: clone, resample, simulations and decisions per second.
+
+Positions are taken from seeded random games (decisions with a choice, spread
+over the whole game). On them, in one run per game: ``clone()`` and
+``resample_hidden(seat, rng)`` (microseconds, mean over many calls), a random
+step (mask, draw, apply; mean over play-outs from the positions), then the search at the budget asked (``mcts:N``) for ``--seconds``:
+simulations and decisions per second. A game whose state does not implement
+``resample_hidden`` is reported as "not implemented". The machine is shared:
+the load average is printed with the figures.
+
+    python -m benchmarks.search                                   # every env, default budget
+    python -m benchmarks.search --env trek_v0 --budget 400 --seconds 10
+    python -m benchmarks.search --env globetrotter_v0 --depth 40 --rollout heuristic
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+import numpy as np
+
+import travel_envs
+from travel_envs.agents.mcts import MCTSPolicy, implements_resampling
+from travel_envs.agents.mcts_spec import DEFAULT_SIMULATIONS, ROLLOUTS
+from travel_envs.wrappers.single_agent import make_raw_env
+
+
+def sample_positions(game, count: int, seed: int = 0, keep: float = 0.15) -> list:
+    """``count`` states with at least two legal actions, from random games (each such state kept
+    with probability ``keep``, so they spread over the whole game)."""
+    rng = np.random.default_rng(seed)
+    out: list = []
+    g = 0
+    while len(out) < count and g < 100 * count:
+        state = game.new_initial_state(np.random.default_rng([seed, g]))
+        while not state.is_terminal and len(out) < count:
+            legal = state.legal_action_mask().nonzero()[0]
+            if legal.size > 1 and rng.random() < keep:
+                out.append(state.clone())
+            state.apply_action(int(legal[rng.integers(legal.size)]))
+        g += 1
+    if not out:
+        raise RuntimeError(f"{game.name}: no position with a choice in {g} random games")
+    return out
+
+
+def _mean_us(fn, items: list, min_seconds: float = 0.2) -> float:
+    calls, start = 0, time.perf_counter()
+    while True:
+        for item in items:
+            fn(item)
+        calls += len(items)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return elapsed / calls * 1e6
+
+
+def _step_us(positions: list, rng: np.random.Generator, clone_us: float, steps: int = 100,
+             min_seconds: float = 0.2) -> float:
+    """A random step (mask, draw, apply) from the sampled positions on, up to ``steps`` each;
+    the one clone per play-out is taken off."""
+    done, clones, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < min_seconds:
+        for state in positions:
+            s = state.clone()
+            clones += 1
+            for _ in range(steps):
+                if s.is_terminal:
+                    break
+                legal = s.legal_action_mask().nonzero()[0]
+                s._apply(int(legal[rng.integers(legal.size)]))
+                done += 1
+    elapsed_us = (time.perf_counter() - start) * 1e6
+    return (elapsed_us - clones * clone_us) / max(done, 1)
+
+
+def measure(env: str, num_players: int | None, budget: int, seconds: float, depth: int | None,
+            rollout: str, positions: int, seed: int = 0) -> dict[str, Any]:
+    params = {} if num_players is None else {"num_players": num_players}
+    game = make_raw_env(env, **params).game
+    row: dict[str, Any] = {"env": env, "players": game.num_players}
+    states = sample_positions(game, positions, seed)
+    rng = np.random.default_rng(seed)
+    row["clone_us"] = _mean_us(lambda s: s.clone(), states)
+    row["step_us"] = _step_us(states, rng, row["clone_us"])
+    if not implements_resampling(type(states[0])):
+        row["resample"] = "not implemented"
+        return row
+    row["resample_us"] = _mean_us(lambda s: s.resample_hidden(s.current_player, rng), states)
+    policy = MCTSPolicy(budget, rollout=rollout, depth=depth, seed=seed, env=type(game))
+    row["spec"] = policy.spec
+    decisions, start = 0, time.perf_counter()
+    while True:
+        state = states[decisions % len(states)]
+        policy.act(None, state.legal_action_mask(), state)
+        decisions += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    row["decisions"] = decisions
+    row["decisions_per_s"] = decisions / elapsed
+    row["simulations_per_s"] = decisions * budget / elapsed
+    return row
+
+
+def _fmt(row: dict[str, Any]) -> str:
+    head = f"{row['env']:<26} {row['players']:>7} {row['clone_us']:>9.1f} {row['step_us']:>8.1f}"
+    if "resample" in row:
+        return f"{head} {'not implemented':>14}"
+    return (f"{head} {row['resample_us']:>14.1f} {row['simulations_per_s']:>10.0f} {row['decisions_per_s']:>11.2f}"
+            f"  ({row['decisions']} decisions)")
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--env", action="append", help="env id or 'module:GameClass' (repeatable); default: all")
+    parser.add_argument("--players", type=int, help="player count (default: each game's default)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_SIMULATIONS,
+                        help=f"simulations per decision (default {DEFAULT_SIMULATIONS}, the budget of 'mcts')")
+    parser.add_argument("--depth", type=int, default=None, help="cut simulations off D decisions after the root")
+    parser.add_argument("--rollout", choices=ROLLOUTS, default="random", help="play-outs past the tree")
+    parser.add_argument("--seconds", type=float, default=5.0, help="searching time per game (at least 1 decision)")
+    parser.add_argument("--positions", type=int, default=12, help="positions sampled from random games")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    args = parser.parse_args(argv)
+    if args.budget < 1 or args.positions < 1 or args.seconds < 0:
+        parser.error("--budget and --positions must be >= 1, --seconds >= 0")
+
+    envs = args.env or travel_envs.list_envs()
+    print(f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'to the end'}; "
+          f"{args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
+    print(f"{'env':<26} {'players':>7} {'clone us':>9} {'step us':>8} {'resample us':>14} {'sims/s':>10} "
+          f"{'decisions/s':>11}")
+    rows = []
+    for env in envs:
+        row = measure(env, args.players, args.budget, args.seconds, args.depth, args.rollout, args.positions,
+                      args.seed)
+        rows.append(row)
+        print(_fmt(row), flush=True)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"budget": args.budget, "depth": args.depth, "rollout": args.rollout, "rows": rows}, fh,
+                      indent=2)
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,278 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS) as a policy.
+
+The searching seat cannot see the other hands, the deck order or the future of
+the state's generator, so every simulation starts from a new *determinization*:
+``state.resample_hidden(seat, rng)``, a state the seat cannot tell apart from
+the true one. The true state is never cloned or stepped; its hidden parts reach
+the search only through what ``resample_hidden`` keeps (the seat's own view).
+
+One tree is shared by all determinizations (Cowling, Powley & Whitehouse 2012,
+SO-ISMCTS). A node is the sequence of actions taken since the root; its
+children sit in a dict keyed by action id. A simulation
+
+1. selects, at each node, among the children legal in *this* determinization the
+   one maximising ``mean return of the seat to move + c * sqrt(ln(available) / visits)``
+   (``available``: how often the child was legal when its parent was visited, the
+   subset-armed bandit form of UCB1), until it meets a legal action not in the tree,
+2. expands that action (one new node per simulation, chosen uniformly),
+3. plays on by random moves or the game's heuristic until the game ends or
+   ``depth`` decisions after the root, and
+4. adds the per-seat values to every node on its path: ``state.returns()`` at the
+   end of the game (+1 sole winner, -1 others, 0 for all on a shared win), or the
+   score margin at a depth cut-off (:func:`margin_values`).
+
+Chance events (dice, draws from the deck) happen inside ``apply_action`` from the
+determinization's own generator, so each simulation also samples the future.
+The move played is the root child visited most. Simulations call the engine
+directly (``legal_action_mask`` / ``_apply`` / ``clone`` inside ``resample_hidden``):
+no observation is encoded and nothing is validated twice.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from travel_envs.core.game import GameState, ParameterError
+
+from .games import game_policy_class, resolve_game
+from .mcts_spec import DEFAULT_EXPLORATION, DEFAULT_SIMULATIONS, SearchSettings, parse_mcts_spec
+
+_NO_LIMIT = 1 << 62
+
+
+class _Node:
+    """One action sequence from the root: statistics of the edge that leads here, and its children."""
+
+    __slots__ = ("children", "visits", "available", "value")
+
+    def __init__(self, num_players: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.value = [0.0] * num_players  # sums of returns, per seat
+
+
+class _Uniforms:
+    """Uniform floats in [0, 1) drawn from ``rng`` in blocks (a scalar draw costs ~0.5 us)."""
+
+    __slots__ = ("rng", "block", "i")
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng, self.block, self.i = rng, [], 0
+
+    def __call__(self) -> float:
+        i = self.i
+        if i >= len(self.block):
+            self.block, i = self.rng.random(1024).tolist(), 0
+        self.i = i + 1
+        return self.block[i]
+
+
+def margin_values(state: GameState) -> list[float]:
+    """Value of an unfinished position per seat: ``(own score - best other score) / score_scale``,
+    clipped to [-1, 1] like returns() (alone at the table: own score / score_scale)."""
+    scores = [float(s) for s in state.scores()]
+    scale = float(getattr(state.game, "score_scale", 1.0)) or 1.0
+    if len(scores) == 1:
+        return [max(-1.0, min(1.0, scores[0] / scale))]
+    out = []
+    for p, own in enumerate(scores):
+        best_other = max(s for q, s in enumerate(scores) if q != p)
+        out.append(max(-1.0, min(1.0, (own - best_other) / scale)))
+    return out
+
+
+def implements_resampling(state_cls: type) -> bool:
+    """Whether a GameState class overrides ``resample_hidden`` (the search needs it)."""
+    return getattr(state_cls, "resample_hidden", None) is not GameState.resample_hidden
+
+
+def _no_resampling_error(game_name: str, policy_name: str) -> ParameterError:
+    return ParameterError(
+        f"policy {policy_name!r} searches on resampled states, but game {game_name!r} does not implement "
+        f"GameState.resample_hidden(seat, rng); use another policy (random, heuristic, a model) for this game"
+    )
+
+
+def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random.Generator,
+           rollout_policy: Any = None) -> _Node:
+    """Run ``settings.simulations`` simulations for ``seat`` (who is to move); return the root.
+
+    ``state`` is used only through ``state.resample_hidden(seat, rng)``.
+    ``rollout_policy`` (an object with ``act(observation, mask, state)``) plays on past the
+    tree instead of uniform random moves; it is called with ``observation=None``.
+    """
+    n = state.num_players
+    root = _Node(n)
+    c = float(settings.exploration)
+    limit = settings.depth if settings.depth is not None else _NO_LIMIT
+    uniform = _Uniforms(rng)
+    log, sqrt = math.log, math.sqrt
+    for _ in range(settings.simulations):
+        d = state.resample_hidden(seat, rng)
+        if d.current_player != seat:
+            raise RuntimeError(f"{state.game.name}: resample_hidden({seat}) returned a state where seat "
+                               f"{d.current_player} is to move; a resample must keep the seat's view")
+        node, path, steps = root, [], 0
+        # 1-2: selection down the tree, expansion of one new action
+        while steps < limit and not d.is_terminal:
+            legal = d.legal_action_mask().nonzero()[0].tolist()
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.available += 1
+            if untried:
+                a = untried[int(uniform() * len(untried))]
+                child = children[a] = _Node(n)
+                child.available = 1
+                d._apply(a)  # from the mask just read: apply_action would check it again
+                path.append(child)
+                steps += 1
+                break
+            mover = d.current_player
+            best, best_a, best_u = None, -1, -math.inf
+            for a in legal:
+                child = children[a]
+                u = child.value[mover] / child.visits + c * sqrt(log(child.available) / child.visits)
+                if u > best_u:
+                    best, best_a, best_u = child, a, u
+            d._apply(best_a)
+            path.append(best)
+            node = best
+            steps += 1
+        # 3: play on
+        if rollout_policy is None:
+            while steps < limit and not d.is_terminal:
+                legal = d.legal_action_mask().nonzero()[0]
+                d._apply(int(legal[int(uniform() * legal.size)]))
+                steps += 1
+        else:
+            while steps < limit and not d.is_terminal:
+                d.apply_action(rollout_policy.act(None, d.legal_action_mask(), d))
+                steps += 1
+        # 4: back-propagation of every seat's value
+        values = d.returns() if d.is_terminal else margin_values(d)
+        for node in path:
+            node.visits += 1
+            acc = node.value
+            for p in range(n):
+                acc[p] += values[p]
+    return root
+
+
+def root_statistics(root: _Node) -> dict[int, tuple[int, list[float]]]:
+    """``{action: (visits, mean value per seat)}`` of the root's children (for tests and inspection)."""
+    return {a: (ch.visits, [v / ch.visits for v in ch.value]) for a, ch in sorted(root.children.items())
+            if ch.visits}
+
+
+class MCTSPolicy:
+    """IS-MCTS over the engine state: ``simulations`` determinized simulations per decision.
+
+    ``rollout`` is ``"random"``, ``"heuristic"`` (the game's HeuristicPolicy, found from
+    ``env`` or from the state's game) or a policy object. ``depth`` cuts simulations off
+    that many decisions after the root (value: :func:`margin_values`); None plays to the end.
+    ``seed`` makes the search reproducible: the same seed and the same position (as the
+    seat sees it) give the same move.
+    """
+
+    #: the wrappers skip encoding an observation for policies that never read it
+    uses_observation = False
+
+    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, rollout: Any = "random",
+                 depth: int | None = None, exploration: float = DEFAULT_EXPLORATION,
+                 seed: int | None = None, env: Any = None, name: str | None = None) -> None:
+        custom = not isinstance(rollout, str)
+        if custom and not callable(getattr(rollout, "act", None)):
+            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
+        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration)
+        label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
+        self.name = name or self.spec + label
+        if env is not None:
+            game_cls, _ = resolve_game(env)
+            if not implements_resampling(game_cls.State):
+                raise _no_resampling_error(game_cls.name, self.name)
+        #: plays on past the tree (None: uniform random moves); the heuristic is found from
+        #: ``env`` now, or from the game of each state searched when no env is given
+        self._rollout_policy = rollout if custom else None
+        self._wants_heuristic = not custom and rollout == "heuristic"
+        self._heuristic_game = None
+        if self._wants_heuristic and env is not None:
+            self._heuristic_game = resolve_game(env)[0]
+            self._rollout_policy = self._heuristic(env)
+        self.seed(seed)
+
+    @classmethod
+    def from_spec(cls, spec: str, env: Any = None, seed: int | None = None) -> "MCTSPolicy":
+        s = parse_mcts_spec(spec)
+        return cls(s.simulations, s.rollout, s.depth, s.exploration, seed=seed, env=env, name=spec)
+
+    @property
+    def spec(self) -> str:
+        """The spec string that builds this search (defaults left out)."""
+        s = self.settings
+        parts = ["mcts", str(s.simulations)]
+        if s.rollout != "random":
+            parts.append(s.rollout)
+        if s.depth is not None:
+            parts.append(f"depth={s.depth}")
+        if s.exploration != DEFAULT_EXPLORATION:
+            parts.append(f"c={s.exploration:g}")
+        return ":".join(parts)
+
+    @staticmethod
+    def _heuristic(env: Any):
+        return game_policy_class(env, "heuristic")()
+
+    def seed(self, seed: int | None) -> None:
+        """Restart the search's generator (and the rollout policy's) from ``seed``."""
+        search_seq, rollout_seq = np.random.SeedSequence(seed).spawn(2)
+        self.rng = np.random.default_rng(search_seq)
+        self._rollout_seed = int(rollout_seq.generate_state(1)[0])
+        self._reseed_rollout()
+
+    def _reseed_rollout(self) -> None:
+        if self._rollout_policy is not None:
+            from .registry import reseed_policy
+
+            reseed_policy(self._rollout_policy, self._rollout_seed)
+
+    def statistics(self, state: GameState) -> dict[int, tuple[int, list[float]]]:
+        """Search ``state`` for the seat to move and return the root's children statistics."""
+        return root_statistics(self._search(state))
+
+    def _search(self, state: GameState) -> _Node:
+        if not implements_resampling(type(state)):
+            raise _no_resampling_error(state.game.name, self.name)
+        if self._wants_heuristic and self._heuristic_game is not type(state.game):
+            self._heuristic_game = type(state.game)
+            self._rollout_policy = self._heuristic(self._heuristic_game)
+            self._reseed_rollout()
+        return search(state, state.current_player, self.settings, self.rng, self._rollout_policy)
+
+    def act(self, observation, action_mask, state=None) -> int:
+        if state is None:
+            raise ValueError(f"{self.name} needs the engine state (state=...) to search from")
+        legal = np.asarray(action_mask).reshape(-1).nonzero()[0]
+        if legal.size == 0:
+            raise ValueError(f"{self.name}: the action mask has no legal action")
+        if legal.size == 1:
+            return int(legal[0])
+        root = self._search(state)
+        seat = state.current_player
+        best, best_key = int(legal[0]), None
+        for a in legal.tolist():
+            child = root.children.get(a)
+            if child is None or not child.visits:
+                continue
+            key = (child.visits, child.value[seat] / child.visits, -a)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best

@@ -1,0 +1,94 @@
+"""The ``mcts`` policy spec: ``mcts[:N][:OPTION...]``, parsed without building anything.
+
+Kept apart from the search so ``check_policy_spec`` (config validation) stays cheap.
+
+- ``N``: simulations per decision, a positive integer (default :data:`DEFAULT_SIMULATIONS`),
+- ``random`` / ``heuristic``: how simulations are played out past the tree (default ``random``),
+- ``depth=D``: stop a simulation ``D`` decisions after the root and score the position
+  by the score margin (default: play to the end of the game),
+- ``c=X``: the UCB exploration constant (default :data:`DEFAULT_EXPLORATION`).
+
+Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from travel_envs.core.game import ParameterError
+
+#: simulations per decision of a bare ``mcts``: enough to find short tactics in every game,
+#: few enough that an evaluation of a few hundred games stays in reach (see docs/search.md)
+DEFAULT_SIMULATIONS = 200
+#: UCB1 exploration constant for returns in [-1, 1]
+DEFAULT_EXPLORATION = 1.4
+ROLLOUTS = ("random", "heuristic")
+SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D][:c=X]"
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What a spec string asks of the search (checked on construction)."""
+
+    simulations: int = DEFAULT_SIMULATIONS
+    rollout: str = "random"
+    depth: int | None = None
+    exploration: float = DEFAULT_EXPLORATION
+
+    def __post_init__(self) -> None:
+        sims = self.simulations
+        if isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
+            raise ParameterError(f"mcts simulations={sims!r} is not allowed; it must be an integer >= 1")
+        if self.rollout not in ROLLOUTS:
+            raise ParameterError(f"mcts rollout={self.rollout!r} is not allowed; allowed values: {list(ROLLOUTS)}")
+        d = self.depth
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
+            raise ParameterError(f"mcts depth={d!r} is not allowed; it must be an integer >= 1 (or None: "
+                                 f"play every simulation to the end)")
+        c = self.exploration
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
+            raise ParameterError(f"mcts c={c!r} is not allowed; it must be a finite number >= 0")
+
+
+def is_mcts_spec(spec: object) -> bool:
+    return isinstance(spec, str) and (spec == "mcts" or spec.startswith("mcts:"))
+
+
+def _int_field(spec: str, name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ParameterError(f"policy {spec!r}: {name}={text!r} is not an integer; form: {SPEC_FORM}") from None
+
+
+def parse_mcts_spec(spec: str) -> SearchSettings:
+    """The settings of an ``mcts`` spec; a :class:`ParameterError` naming the bad field otherwise."""
+    if not is_mcts_spec(spec):
+        raise ParameterError(f"{spec!r} is not an mcts spec; form: {SPEC_FORM}")
+    fields: dict = {}
+    for part in spec.split(":")[1:]:
+        key, eq, value = part.partition("=")
+        if not eq and part in ROLLOUTS:
+            name, parsed = "rollout", part
+        elif not eq and part.lstrip("+-").isdigit():
+            name, parsed = "simulations", int(part)
+        elif eq and key == "depth":
+            name, parsed = "depth", _int_field(spec, "depth", value)
+        elif eq and key == "c":
+            try:
+                name, parsed = "exploration", float(value)
+            except ValueError:
+                raise ParameterError(f"policy {spec!r}: c={value!r} is not a number; form: {SPEC_FORM}") from None
+        else:
+            raise ParameterError(
+                f"policy {spec!r}: {part!r} is neither a simulation count (an integer >= 1) nor an option "
+                f"({', '.join(ROLLOUTS)}, depth=D, c=X); form: {SPEC_FORM}"
+            )
+        if name in fields:
+            raise ParameterError(f"policy {spec!r} sets {name} twice; form: {SPEC_FORM}")
+        fields[name] = parsed
+    try:
+        return SearchSettings(**fields)
+    except ParameterError as exc:
+        raise ParameterError(f"policy {spec!r}: {exc}") from None
