@@ -32,7 +32,7 @@ def test_evaluate_cli_policy_and_league(tmp_path):
 
 
 def test_training_config_takes_mcts_as_opponent_and_teacher():
-    cfg = validate({"env": {"id": RACE, "params": {"num_players": 2}},
+    cfg = validate({"env": {"id": RACE, "allow_import": True, "params": {"num_players": 2}},
                     "opponents": {"mix": {"mcts:16": 1.0, "random": 1.0}},
                     "pretrain": {"teacher": "mcts:32:depth=8", "opponents": ["mcts"]},
                     "eval": {"opponents": ["random", "mcts:8"]}})
