@@ -151,13 +151,15 @@ def test_hidden_information_other_hands_and_journal_underneath():
         st.observation(me, before)
         other = (me + 1) % 3
         d = st.to_dict()
-        # swap another player's hand with deck cards of the same count, shuffle the deck
-        # and the cards under the journal top: my observation must not change
-        pool = d["hands"][other] + d["deck"] + d["journal"][:-1]
+        # swap another player's hand (but the cards I know it holds) with deck cards of the same count,
+        # shuffle the deck and the cards under the journal top: my observation must not change
+        known = d["known"][me][other]
+        pool = [c for c in d["hands"][other] if c not in known] + d["deck"] + d["journal"][:-1]
         rng = np.random.default_rng(seed)
         pool = [pool[i] for i in rng.permutation(len(pool))]
-        k, m = len(d["hands"][other]), len(d["deck"])
-        d["hands"][other] = sorted(pool[:k])
+        k, m = len(d["hands"][other]) - len(known), len(d["deck"])
+        d["hands"][other] = sorted(known + pool[:k])
+        d["known"] = [row if o == me else [[]] * 3 for o, row in enumerate(d["known"])]  # others' knowledge
         d["deck"] = pool[k : k + m]
         d["journal"] = pool[k + m :] + d["journal"][-1:]
         st2 = GAME(num_players=3).state_from_dict(d)
