@@ -296,6 +296,9 @@ def test_from_dict_refuses_another_player_count_variant_or_game():
     ("phase", "dance", r"'phase' is 'dance'"),
     ("pending_draws", 6, r"'pending_draws' holds 6"),
     ("rng", 5, r"'rng' must be a generator state dict"),
+    ("known", [[[]]], r"'known' must be 2 lists \(one per seat\) of 2 card lists"),
+    ("known", [[[], [49]], [[], []]], r"'known\[0\]\[1\]' holds 49"),
+    ("exchanged", [6, 0], r"'exchanged' holds 6; allowed: integers 0..5"),
 ])
 def test_from_dict_names_a_missing_key_or_bad_value(key, value, match):
     d = random_state(2, 40, seed=1).to_dict()
@@ -304,6 +307,16 @@ def test_from_dict_names_a_missing_key_or_bad_value(key, value, match):
     else:
         d[key] = value
     with pytest.raises(ParameterError, match=match):
+        GAME(num_players=2).state_from_dict(d)
+
+
+def test_from_dict_refuses_knowledge_of_a_card_not_in_that_hand():
+    d = random_state(2, 40, seed=1).to_dict()
+    d["known"] = [[[], [d["hands"][0][0]]], [[], []]]  # seat 0 "knows" seat 1 holds a card of seat 0's hand
+    with pytest.raises(ParameterError, match=r"'known\[0\]\[1\]' lists .*, which is not in player 1's hand"):
+        GAME(num_players=2).state_from_dict(d)
+    d["known"] = [[[], []], [[], [d["hands"][1][0]]]]  # nor its own hand
+    with pytest.raises(ParameterError, match=r"'known\[1\]\[1\]'"):
         GAME(num_players=2).state_from_dict(d)
 
 
