@@ -91,3 +91,19 @@ def test_every_seat_sees_the_card_played_before_the_top():
     for seat in (0, 1):
         obs = view(s, seat)
         assert obs[E.G_PREV_COLOUR + 4] == 1 and obs[E.G_PREV_VEHICLE + 0] == 1  # yellow, bicycle
+
+
+def test_a_resample_keeps_what_other_seats_know_true():
+    """Seat 1 did not see which card seat 0 drew from seat 2; in its resamples, seat 2 still knows one card of
+    seat 0's (new) hand, and every seat's knowledge is true of the resampled hands."""
+    s = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"], ["blue car", "pink car", "orange car"]],
+                    journal=["yellow car"], deck=[], cur=0)
+    s.apply_action(E.DRAW_DECK)
+    s.apply_action(E.OPPONENT + 1)  # seat 0 draws at random from seat 2
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        r = s.resample_hidden(1, rng)
+        assert r.known[2, 0].sum() == 1
+        for o in range(3):
+            assert not (r.known[o] & ~r.hands).any()
+        assert np.array_equal(view(r, 1), view(s, 1))

@@ -646,6 +646,13 @@ class GlobetrotterState(GameState):
             held = np.flatnonzero(s.hands[self.cur])
             s.marked[:] = False
             s.marked[rng.choice(held, int(self.marked.sum()), replace=False)] = True
+        for o in others:  # what another seat knew of a hand drawn anew (seen by it alone): as many of its cards
+            for h in range(self.n):
+                lost = int((s.known[o, h] & ~s.hands[h]).sum())
+                if lost:
+                    s.known[o, h] &= s.hands[h]
+                    free = np.flatnonzero(s.hands[h] & ~s.known[o, h])
+                    s.known[o, h, rng.choice(free, min(lost, free.size), replace=False)] = True
         return s
 
     def clone(self) -> "GlobetrotterState":
