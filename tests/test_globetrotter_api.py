@@ -151,13 +151,15 @@ def test_hidden_information_other_hands_and_journal_underneath():
         st.observation(me, before)
         other = (me + 1) % 3
         d = st.to_dict()
-        # swap another player's hand with deck cards of the same count, shuffle the deck
-        # and the cards under the journal top: my observation must not change
-        pool = d["hands"][other] + d["deck"] + d["journal"][:-1]
+        # swap another player's hand (but the cards I know it holds) with deck cards of the same count,
+        # shuffle the deck and the cards under the journal top: my observation must not change
+        known = d["known"][me][other]
+        pool = [c for c in d["hands"][other] if c not in known] + d["deck"] + d["journal"][:-1]
         rng = np.random.default_rng(seed)
         pool = [pool[i] for i in rng.permutation(len(pool))]
-        k, m = len(d["hands"][other]), len(d["deck"])
-        d["hands"][other] = sorted(pool[:k])
+        k, m = len(d["hands"][other]) - len(known), len(d["deck"])
+        d["hands"][other] = sorted(known + pool[:k])
+        d["known"] = [row if o == me else [[]] * 3 for o, row in enumerate(d["known"])]  # others' knowledge
         d["deck"] = pool[k : k + m]
         d["journal"] = pool[k + m :] + d["journal"][-1:]
         st2 = GAME(num_players=3).state_from_dict(d)
@@ -294,6 +296,9 @@ def test_from_dict_refuses_another_player_count_variant_or_game():
     ("phase", "dance", r"'phase' is 'dance'"),
     ("pending_draws", 6, r"'pending_draws' holds 6"),
     ("rng", 5, r"'rng' must be a generator state dict"),
+    ("known", [[[]]], r"'known' must be 2 lists \(one per seat\) of 2 card lists"),
+    ("known", [[[], [49]], [[], []]], r"'known\[0\]\[1\]' holds 49"),
+    ("exchanged", [6, 0], r"'exchanged' holds 6; allowed: integers 0..5"),
 ])
 def test_from_dict_names_a_missing_key_or_bad_value(key, value, match):
     d = random_state(2, 40, seed=1).to_dict()
@@ -302,6 +307,16 @@ def test_from_dict_names_a_missing_key_or_bad_value(key, value, match):
     else:
         d[key] = value
     with pytest.raises(ParameterError, match=match):
+        GAME(num_players=2).state_from_dict(d)
+
+
+def test_from_dict_refuses_knowledge_of_a_card_not_in_that_hand():
+    d = random_state(2, 40, seed=1).to_dict()
+    d["known"] = [[[], [d["hands"][0][0]]], [[], []]]  # seat 0 "knows" seat 1 holds a card of seat 0's hand
+    with pytest.raises(ParameterError, match=r"'known\[0\]\[1\]' lists .*, which is not in player 1's hand"):
+        GAME(num_players=2).state_from_dict(d)
+    d["known"] = [[[], []], [[], [d["hands"][1][0]]]]  # nor its own hand
+    with pytest.raises(ParameterError, match=r"'known\[1\]\[1\]'"):
         GAME(num_players=2).state_from_dict(d)
 
 

@@ -70,8 +70,8 @@ def test_observation_text_of_the_acting_seat_shows_the_turn():
     s.apply_action(E.PLAY + 31)  # yellow ship
     text = s.observation_text(0)
     assert "This turn You: played 2 card(s) (Action 2 in progress)" in text
-    assert "Your card before the top this turn: yellow bicycle" in text
-    assert "before the top" not in s.observation_text(1)  # the observation gives it to the actor only
+    assert "Card played before the top this turn: yellow bicycle" in text
+    assert "Card played before the top this turn: yellow bicycle" in s.observation_text(1)  # everyone saw it
 
 
 # ------------------------------------------------------------------------- rgb_array

@@ -22,6 +22,8 @@ def check_invariants(s, prev_pos, prev_round):
         assert len(held) == s.hand_size[p]
         locations += held
     assert sorted(locations) == list(range(49)), "the 49 movement cards must all be accounted for"
+    for o in range(n):  # what a seat knows of another hand is true; it knows nothing of its own this way
+        assert not s.known[o, o].any() and not (s.known[o] & ~s.hands).any()
     assert -1 <= s.key < n
     if s.round == prev_round and not s.is_terminal:
         assert all(a >= b for a, b in zip(s.pos, prev_pos)), "positions only move forward in a round"

@@ -138,7 +138,11 @@ G_ROUND_ENDING = G_LAST_ROUND + 1  # someone rounded the world
 G_PENDING = G_ROUND_ENDING + 1  # cards still to draw / 5
 G_PARK_FROM = G_PENDING + 1  # 3: parking space drawn from this turn
 G_IMPROVED = G_PARK_FROM + NUM_PARKING  # players done improving / 5
-OBS_SIZE = G_IMPROVED + 1
+#: 4 x 49: cards I know to be in the hand of the opponent 1..4 seats on (a parked card it took, a card it
+#: drew at random from my hand; ruling L)
+KNOWN = G_IMPROVED + 1
+EXCHANGED = KNOWN + (MAX_PLAYERS - 1) * NUM_CARDS  # 5, seat-relative: cards swapped in this round's improvement / 5
+OBS_SIZE = EXCHANGED + MAX_PLAYERS
 
 # ------------------------------------------------------ reachable maxima
 # Counts are scaled by the largest value play can reach, so no two reachable values look alike
@@ -266,7 +270,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
                 out[G_A2_DONE] = 1.0
             else:
                 out[G_IN_A2] = 1.0
-            if lp >= 2 and cur == seat:
+            if lp >= 2:  # everyone saw it played
                 prev = played[-2]
                 out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
                 out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
@@ -289,6 +293,17 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[G_PENDING] = min(st.pending_draws * 0.2, 1.0)
     if st.round_ending:
         out[G_ROUND_ENDING] = 1.0
+    known = st.known[seat]
+    ex = st.exchanged
+    b = KNOWN
+    for k in range(1, n):
+        q = (seat + k) % n
+        out[b : b + NUM_CARDS] = known[q]
+        b += NUM_CARDS
+    for k in range(n):
+        x = ex[(seat + k) % n]
+        if x:
+            out[EXCHANGED + k] = x * 0.2
 
 
 def encode_state(st, out: np.ndarray) -> None:
@@ -304,8 +319,4 @@ def encode_state(st, out: np.ndarray) -> None:
         out[S_DISCARDS + c] = 1.0
     if st.phase_id != 4:
         out[S_CUR + st.cur] = 1.0
-    if st.cur != 0 and st.played and len(st.played) >= 2:  # the actor's run context
-        prev = st.played[-2]
-        out[G_PREV_COLOUR + COLOUR_OF[prev]] = 1.0
-        out[G_PREV_VEHICLE + VEHICLE_OF[prev]] = 1.0
 

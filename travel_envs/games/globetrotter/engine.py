@@ -129,6 +129,11 @@ class GlobetrotterState(GameState):
         #: improvement ends and the pile goes into the deck)
         self.improve_discards: list[list[int]] = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
+        #: known[o, h, c]: seat o knows that seat h holds card c (ruling L: a parked card h took, a card
+        #: h drew at random from o's hand); the observation carries row o for seat o
+        self.known = np.zeros((n, n, NUM_CARDS), bool)
+        #: cards each seat swapped in this round's improvement (public: everyone sees how many)
+        self.exchanged = [0] * n
         self.key = -1  # -1 = in the centre
         self.score = [0] * n
         self.round_points: list[list[int]] = []
@@ -176,6 +181,8 @@ class GlobetrotterState(GameState):
         self.discards = []
         self.improve_discards = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
+        self.known[:] = False
+        self.exchanged = [0] * n
         self.key = -1
         self.round_ending = False
         self.phase_id = IMPROVE
@@ -278,6 +285,8 @@ class GlobetrotterState(GameState):
                 card = self.parking[i]
                 self.parking[i] = -1
                 self._give(self.cur, card)
+                self.known[:, self.cur, card] = True  # everyone saw which card was taken
+                self.known[self.cur, self.cur, card] = False
                 self.drew = True
                 self.park_from = i
                 self._after_draw()
@@ -309,12 +318,17 @@ class GlobetrotterState(GameState):
     def _take(self, seat: int, card: int) -> None:
         self.hands[seat, card] = False
         self.hand_size[seat] -= 1
+        self.known[:, seat, card] = False
 
     def _steal(self, victim: int) -> None:
         cards = np.flatnonzero(self.hands[victim])
         card = int(cards[self.rng.integers(cards.size)])
+        for o in range(self.n):  # the others did not see which card moved: what they knew of the victim is gone
+            if o != victim and o != self.cur:
+                self.known[o, victim] = False
         self._take(victim, card)
         self._give(self.cur, card)
+        self.known[victim, self.cur, card] = True  # the victim knows which card it lost
 
     def _confirm_improvement(self) -> None:
         cur = self.cur
@@ -328,6 +342,7 @@ class GlobetrotterState(GameState):
             self._give(cur, self.deck.pop())
         self.discards.extend(out)
         self.improve_discards[cur] = out
+        self.exchanged[cur] = len(out)
         self.marked[:] = False
         self.improved += 1
         if self.improved < self.n:
@@ -512,6 +527,9 @@ class GlobetrotterState(GameState):
             "discards": list(self.discards),
             "improve_discards": [list(d) for d in self.improve_discards],
             "parking": list(self.parking),
+            "known": [[[int(c) for c in np.flatnonzero(self.known[o, h])] for h in range(self.n)]
+                      for o in range(self.n)],
+            "exchanged": list(self.exchanged),
             "key": self.key,
             "score": list(self.score),
             "round_points": [list(r) for r in self.round_points],
@@ -556,6 +574,10 @@ class GlobetrotterState(GameState):
         s.discards = [int(x) for x in data.get("discards", [])]
         s.improve_discards = [[int(c) for c in d] for d in data.get("improve_discards", [[]] * s.n)]
         s.parking = [int(x) for x in data["parking"]]
+        for o, row in enumerate(data.get("known", [])):
+            for h, known in enumerate(row):
+                s.known[o, h, [int(c) for c in known]] = True
+        s.exchanged = [int(x) for x in data.get("exchanged", [0] * s.n)]
         s.key = int(data["key"])
         s.score = [int(x) for x in data["score"]]
         s.round_points = [[int(x) for x in r] for r in data.get("round_points", [])]
@@ -585,12 +607,12 @@ class GlobetrotterState(GameState):
 
         Kept: the world, positions, scores, parking spaces, key, Journal top and the cards played
         this turn (seen by all), every hand size, deck and Journal size, ``seat``'s own hand, its
-        selection and its discards of the running improvement. Drawn anew from ``rng``: which of
-        the remaining cards are in the other hands, in the deck (and its order), under the
-        Journal's public top, among the other players' discards (and the improving player's
-        selection when that is another seat); the state's generator is a fresh one. Not kept
-        (the observation does not carry them either): a parked card an opponent took, the card an
-        opponent drew from ``seat``'s hand, cards under the top from earlier turns (ruling 3).
+        selection and its discards of the running improvement, the cards ``seat`` knows in other
+        hands (ruling L: a parked card an opponent took, the card an opponent drew from ``seat``'s
+        hand). Drawn anew from ``rng``: which of the remaining cards are in the other hands, in the
+        deck (and its order), under the Journal's public top, among the other players' discards
+        (and the improving player's selection when that is another seat); the state's generator
+        is a fresh one. Not kept: cards under the top from earlier turns (ruling 3: hidden).
         """
         s = self.clone()
         s.rng = np.random.default_rng(int(rng.integers(2**63)))
@@ -603,11 +625,13 @@ class GlobetrotterState(GameState):
         own = set(self.improve_discards[seat]) & set(self.discards)
         other_discards = [c for c in self.discards if c not in own]
         others = [q for q in range(self.n) if q != seat]
-        pool = [int(c) for q in others for c in np.flatnonzero(self.hands[q])] + self.deck + under + other_discards
+        known = self.known[seat]  # cards seat knows in another hand stay there (ruling L)
+        pool = [int(c) for q in others for c in np.flatnonzero(self.hands[q] & ~known[q])]
+        pool += self.deck + under + other_discards
         pool = [pool[int(i)] for i in rng.permutation(len(pool))]
         for q in others:
-            k = self.hand_size[q]
-            s.hands[q] = False
+            k = self.hand_size[q] - int(known[q].sum())
+            s.hands[q] = known[q]
             s.hands[q, pool[:k]] = True
             pool = pool[k:]
         k = len(self.deck)
@@ -622,6 +646,13 @@ class GlobetrotterState(GameState):
             held = np.flatnonzero(s.hands[self.cur])
             s.marked[:] = False
             s.marked[rng.choice(held, int(self.marked.sum()), replace=False)] = True
+        for o in others:  # what another seat knew of a hand drawn anew (seen by it alone): as many of its cards
+            for h in range(self.n):
+                lost = int((s.known[o, h] & ~s.hands[h]).sum())
+                if lost:
+                    s.known[o, h] &= s.hands[h]
+                    free = np.flatnonzero(s.hands[h] & ~s.known[o, h])
+                    s.known[o, h, rng.choice(free, min(lost, free.size), replace=False)] = True
         return s
 
     def clone(self) -> "GlobetrotterState":
@@ -639,6 +670,8 @@ class GlobetrotterState(GameState):
         s.discards = self.discards[:]
         s.improve_discards = [d[:] for d in self.improve_discards]
         s.parking = self.parking[:]
+        s.known = self.known.copy()
+        s.exchanged = self.exchanged[:]
         s.score = self.score[:]
         s.round_points = [r[:] for r in self.round_points]
         s.round_positions = [r[:] for r in self.round_positions]
@@ -720,6 +753,18 @@ def _check_state_dict(game: "Globetrotter", d: dict[str, Any]) -> None:
             raise bad("improve_discards", f"must list one discard list per player ({n})")
         for i, row in enumerate(d["improve_discards"]):
             ints(f"improve_discards[{i}]", row, 0, NUM_CARDS - 1)
+    if "known" in d:
+        rows = d["known"]
+        if not isinstance(rows, (list, tuple)) or len(rows) != n or any(
+                not isinstance(r, (list, tuple)) or len(r) != n for r in rows):
+            raise bad("known", f"must be {n} lists (one per seat) of {n} card lists (one per holder)")
+        for o, row in enumerate(rows):
+            for h, known in enumerate(row):
+                for c in ints(f"known[{o}][{h}]", known, 0, NUM_CARDS - 1):
+                    if h == o or c not in d["hands"][h]:
+                        raise bad(f"known[{o}][{h}]", f"lists {card_name(c)}, which is not in player {h}'s hand "
+                                  "(a seat knows only cards of another seat's hand)")
+    ints("exchanged", d.get("exchanged", [0] * n), 0, HAND_SIZE, n)
     if not isinstance(d["rng"], dict) or "bit_generator" not in d["rng"]:
         raise bad("rng", "must be a generator state dict (from to_dict())")
 

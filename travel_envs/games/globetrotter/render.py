@@ -86,7 +86,11 @@ def observation_text(st: "GlobetrotterState", seat: int) -> str:
                                  ("tie-break turn", p in st.tiebreak)) if on]
         lines.append(f"  {_who(st, p, seat)}: position {st.pos[p]} (on city {st.pos[p] % WORLD_SIZE}), "
                      f"next city {card_name(st.next_city(p))}, {st.hand_size[p]} cards, score {st.score[p]}"
+                     + (f", swapped {st.exchanged[p]} before the round" if st.exchanged[p] else "")
                      + (f"  [{', '.join(marks)}]" if marks else ""))
+        known = [card_name(int(c)) for c in np.flatnonzero(st.known[seat, p])]
+        if known:
+            lines.append(f"      you know they hold: {', '.join(known)}")
     mine = [int(c) for c in np.flatnonzero(st.hands[seat])]
     lines.append(f"Your hand ({len(mine)}): {', '.join(card_name(c) for c in mine) or '-'}")
     if st.phase_id == IMPROVE:
@@ -105,8 +109,8 @@ def observation_text(st: "GlobetrotterState", seat: int) -> str:
             facts.append("gained the Skeleton Key")
         if facts:
             lines.append(f"This turn {who}: {'; '.join(facts)}")
-        if st.cur == seat and len(st.played) >= 2 and st.phase_id == TURN:
-            lines.append(f"Your card before the top this turn: {card_name(st.played[-2])}")
+        if len(st.played) >= 2 and st.phase_id == TURN:
+            lines.append(f"Card played before the top this turn: {card_name(st.played[-2])}")
         if st.phase_id in (PARK, CHOOSE) and st.pending_draws:
             lines.append(f"Cards still to draw: {st.pending_draws}")
     if st.phase_id == OVER:

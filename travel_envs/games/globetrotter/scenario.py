@@ -52,7 +52,7 @@ def build_state(
     (None = empty); world: a full list of 12 faces or {city index: face};
     deck: bottom..top (default: every remaining card, shuffled by ``seed``).
     Other keyword arguments override ``to_dict`` fields (``pos``, ``cur``,
-    ``start``, ``key``, ``score``, ``round``, ``played``, ``drew`` ...).
+    ``start``, ``key``, ``score``, ``round``, ``played``, ``drew``, ``known`` ...).
     """
     game = Globetrotter(num_players=num_players, **(params or {}))
     rng = np.random.default_rng(seed)
@@ -80,6 +80,8 @@ def build_state(
     else:
         d["deck"] = cards(deck)
     d["discards"] = []
+    if "known" in fields:  # known[o][h]: cards seat o knows in seat h's hand, as names or ids
+        fields["known"] = [[cards(k) for k in row] for row in fields["known"]]
     for k, v in fields.items():
         if k not in d:
             raise KeyError(f"unknown state field {k!r}; known: {sorted(d)}")

@@ -1,0 +1,109 @@
+"""What a seat at the table sees happen and remembers (ruling L, docs/games/globetrotter.md): a parked card an
+opponent takes, the card an opponent draws at random from my hand, how many cards each player swapped before
+the round, the card played before the Journal top this turn. Each is in the observation, the seat's text
+view, and kept by resample_hidden(seat)."""
+
+import numpy as np
+
+from travel_envs.games.globetrotter import GAME
+from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter.scenario import build_state, card
+
+
+def view(st, seat):
+    out = np.zeros(st.game.observation_size, np.float32)
+    st.observation(seat, out)
+    return out
+
+
+def known_slot(obs, k):
+    """Cards the seat knows in the hand of the opponent k seats on."""
+    return np.flatnonzero(obs[E.KNOWN + (k - 1) * 49 : E.KNOWN + k * 49]).tolist()
+
+
+def test_a_parked_card_an_opponent_takes_is_remembered_until_it_leaves_the_hand():
+    red_car = card("red car")
+    s = build_state(3, hands=[["green bicycle", "orange hang glider"], ["blue ship"], ["yellow aeroplane"]],
+                    journal=["pink ship"], parking=[None, "red car", None], cur=0)
+    s.apply_action(E.DRAW_PARK + 1)  # seat 0 takes the red car from parking space 1 in front of everyone
+    s.apply_action(E.NO_PARK)  # nothing matches the pink ship: the turn ends
+    assert s.cur == 1
+    assert known_slot(view(s, 1), 2) == [red_car]  # seat 0 is two seats on from seat 1
+    assert known_slot(view(s, 2), 1) == [red_car]
+    assert known_slot(view(s, 0), 1) == [] and known_slot(view(s, 0), 2) == []
+    assert "you know they hold: red car" in s.observation_text(1)
+    rng = np.random.default_rng(0)
+    for seat in (1, 2):
+        for _ in range(40):  # before ruling L the red car went back into the pool of unseen cards
+            r = s.resample_hidden(seat, rng)
+            assert r.hands[0, red_car] and np.array_equal(view(r, seat), view(s, seat))
+    moved = sum(not s.resample_hidden(1, rng).hands[0, card("orange hang glider")] for _ in range(40))
+    assert moved > 0  # the card nobody saw is still drawn anew
+    # it leaves the hand face up (played or parked): nobody knows it in the hand any more
+    t = build_state(3, hands=[["red car", "green bicycle"], ["blue ship"], ["yellow aeroplane"]],
+                    journal=["pink car"], cur=0,
+                    known=[[[], [], []], [["red car"], [], []], [["red car"], [], []]])
+    assert known_slot(view(t, 1), 2) == [red_car]
+    t.apply_action(E.PLAY + red_car)
+    assert not t.known[:, 0].any() and known_slot(view(t, 1), 2) == []
+
+
+def test_the_card_drawn_from_my_hand_is_known_to_me_not_to_the_others():
+    blue_car = card("blue car")
+    s = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"], ["blue car", "pink car", "orange car"]],
+                    journal=["yellow car"], deck=[], cur=0,
+                    known=[[[], [], ["blue car"]], [[], [], ["blue car"]], [[], [], []]])
+    s.apply_action(E.DRAW_DECK)  # deck and Journal exhausted: seat 0 chooses whom to draw from
+    assert s.phase == "choose_opponent"
+    s.apply_action(E.OPPONENT + 1)  # seat 2 (two seats on)
+    taken = int(np.flatnonzero(s.hands[0] & ~np.isin(np.arange(49), [card("red ship")]))[0])
+    assert s.known[2, 0, taken] and known_slot(view(s, 2), 1) == [taken]  # the victim saw which card it lost
+    assert not s.known[1].any()  # seat 1 did not see which card moved: its blue car knowledge is gone
+    assert s.known[0, 2, blue_car] == (taken != blue_car)  # the thief still knows what it did not take
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        r = s.resample_hidden(2, rng)
+        assert r.hands[0, taken] and np.array_equal(view(r, 2), view(s, 2))
+
+
+def test_how_many_cards_each_player_swapped_before_the_round_is_public():
+    st = GAME(num_players=3).new_initial_state(np.random.default_rng(4))
+    first = st.cur
+    for c in np.flatnonzero(st.hands[first])[:2]:
+        st.apply_action(E.DISCARD + int(c))
+    before = [view(st, seat) for seat in range(3)]
+    st.apply_action(E.CONFIRM)
+    for seat in range(3):
+        after = view(st, seat)
+        assert after[E.EXCHANGED + (first - seat) % 3] == 0.4
+        assert not np.array_equal(before[seat][E.EXCHANGED : E.EXCHANGED + 5], after[E.EXCHANGED : E.EXCHANGED + 5])
+        assert "swapped 2 before the round" in st.observation_text(seat)
+    st.apply_action(E.CONFIRM)
+    st.apply_action(E.CONFIRM)  # the round starts: the counts stay for the round
+    assert st.phase == "turn" and view(st, (first + 1) % 3)[E.EXCHANGED + 2] == 0.4
+
+
+def test_every_seat_sees_the_card_played_before_the_top():
+    s = build_state(2, hands=[["yellow bicycle", "yellow ship", "pink car"], ["green bicycle"]],
+                    journal=["yellow car"], cur=0, world={1: "red hang glider"})
+    s.apply_action(E.PLAY + card("yellow bicycle"))
+    s.apply_action(E.PLAY + card("yellow ship"))
+    for seat in (0, 1):
+        obs = view(s, seat)
+        assert obs[E.G_PREV_COLOUR + 4] == 1 and obs[E.G_PREV_VEHICLE + 0] == 1  # yellow, bicycle
+
+
+def test_a_resample_keeps_what_other_seats_know_true():
+    """Seat 1 did not see which card seat 0 drew from seat 2; in its resamples, seat 2 still knows one card of
+    seat 0's (new) hand, and every seat's knowledge is true of the resampled hands."""
+    s = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"], ["blue car", "pink car", "orange car"]],
+                    journal=["yellow car"], deck=[], cur=0)
+    s.apply_action(E.DRAW_DECK)
+    s.apply_action(E.OPPONENT + 1)  # seat 0 draws at random from seat 2
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        r = s.resample_hidden(1, rng)
+        assert r.known[2, 0].sum() == 1
+        for o in range(3):
+            assert not (r.known[o] & ~r.hands).any()
+        assert np.array_equal(view(r, 1), view(s, 1))
