@@ -197,7 +197,9 @@ def test_moms_credit_card_only_stands_in_for_a_missing_item():
 
 
 def test_real_simultaneous_postcard_win_goes_first_in_turn_order():
-    # Lost Luggage: 1 -> 2 -> 3 -> 0 -> 1; players 2 and 0 both reach 4 postcards at once
+    # Lost Luggage: 1 -> 2 -> 3 -> 0 -> 1; players 2 and 0 both reach 4 postcards at once. The
+    # hand-made table holds 8 postcards: the real game's 6 never let two players hold 4 at once,
+    # so this guards the ordering of ruling 10, not a position a game can reach
     st = build(num_players=4, hands={0: [POSTCARD] * 3 + [COAT], 1: [PASSPORT, POSTCARD],
                                      2: [POSTCARD] * 3 + [BOOTS], 3: [POSTCARD, CAMERA]},
                draw=[SWIMSUIT, LUGGAGE_MIXUP], turn=1, extensions=["events", "postcards"])
