@@ -163,6 +163,8 @@ SWEEP_VARIANTS = (
        for s in (False, True) for r in (False, True) for o in (False, True)]
     + [dict(max_trade_offers=m, extensions="all") for m in (1, 20)]
     + [dict(steal_action=True), dict(reactions=False), dict(one_sided_trades=True)]
+    # the largest turn cap, with the variant that takes the most decisions a turn
+    + [dict(max_turns=1000, extensions="all", steal_action=True, one_sided_trades=True, max_trade_offers=20)]
 )
 
 
