@@ -8,8 +8,9 @@ hand *sizes* of the others, the public table, the trade offer under negotiation
 received in open trades or taken from the discard pile, shown in an offer or an
 announced action, the hand shown when travelling; lowered whenever the player
 loses a card; plus what the seat alone knows: the card it passed in Lost Luggage,
-the card taken from it by Pickpocket / Steal), the countries completed and those put away by Civil Unrest, and
-the cards the seat itself is looking at (Local Guide, Jet-setter draw).
+the card taken from it by Pickpocket / Steal), the countries completed and those
+put away by Civil Unrest, and the cards the seat itself is looking at (Local
+Guide, Jet-setter draw).
 """
 
 from __future__ import annotations

@@ -999,8 +999,8 @@ class ItchyFeetState(GameState):
         """A state ``seat`` cannot tell from this one (see ``GameState.resample_hidden``).
 
         Kept: ``seat``'s hand, every public fact, the cards the table (or ``seat`` alone, e.g.
-        the card it passed in Lost Luggage) knows each player holds, the peek / Jet-setter cards when ``seat`` is the one looking. Drawn anew from the
-        unseen cards (the draw pile plus the unknown part of the other hands, and the peek
+        the card it passed in Lost Luggage) knows each player holds, the peek / Jet-setter
+        cards when ``seat`` is the one looking. Drawn anew from the unseen cards (the draw pile plus the unknown part of the other hands, and the peek
         when ``seat`` does not see it): the other hands' unknown cards, the draw pile order,
         the other players' Lost Luggage choices, the state's generator. Events never go to a
         hand. A draw that would leave a pending decision or an announced action impossible
