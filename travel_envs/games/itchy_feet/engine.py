@@ -1000,10 +1000,11 @@ class ItchyFeetState(GameState):
 
         Kept: ``seat``'s hand, every public fact, the cards the table (or ``seat`` alone, e.g.
         the card it passed in Lost Luggage) knows each player holds, the peek / Jet-setter
-        cards when ``seat`` is the one looking. Drawn anew from the unseen cards (the draw pile plus the unknown part of the other hands, and the peek
-        when ``seat`` does not see it): the other hands' unknown cards, the draw pile order,
-        the other players' Lost Luggage choices, the state's generator. Events never go to a
-        hand. A draw that would leave a pending decision or an announced action impossible
+        cards when ``seat`` is the one looking. Drawn anew from the unseen cards (the draw
+        pile plus the unknown part of the other hands, and the peek when ``seat`` does not see
+        it): the other hands' unknown cards, the draw pile order, the other players' Lost
+        Luggage choices, the state's generator; the other players' own memories are cut to
+        their new hands. Events never go to a hand. A draw that would leave a pending decision or an announced action impossible
         (e.g. a player asked to discard holding only forbidden items) is drawn again; after
         200 failed draws only the draw pile is reshuffled (never seen in tests).
         """
