@@ -151,6 +151,8 @@ def test_parameters_validated():
         GAME(num_players=2, max_trade_offers=0)
     with pytest.raises(ParameterError, match="steal_action"):
         GAME(num_players=2, steal_action="yes")
+    with pytest.raises(ParameterError, match="max_turns"):  # beyond it random play meets max_decisions
+        GAME(num_players=2, max_turns=1001)
     with pytest.raises(ParameterError, match="unknown parameter"):
         GAME(num_players=2, bucket_list=True)
     assert GAME(num_players=2, extensions="all").params.extensions == (

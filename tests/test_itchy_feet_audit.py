@@ -197,10 +197,60 @@ def test_moms_credit_card_only_stands_in_for_a_missing_item():
 
 
 def test_real_simultaneous_postcard_win_goes_first_in_turn_order():
-    # Lost Luggage: 1 -> 2 -> 3 -> 0 -> 1; players 2 and 0 both reach 4 postcards at once
+    # Lost Luggage: 1 -> 2 -> 3 -> 0 -> 1; players 2 and 0 both reach 4 postcards at once. The
+    # hand-made table holds 8 postcards: the real game's 6 never let two players hold 4 at once,
+    # so this guards the ordering of ruling 10, not a position a game can reach
     st = build(num_players=4, hands={0: [POSTCARD] * 3 + [COAT], 1: [PASSPORT, POSTCARD],
                                      2: [POSTCARD] * 3 + [BOOTS], 3: [POSTCARD, CAMERA]},
                draw=[SWIMSUIT, LUGGAGE_MIXUP], turn=1, extensions=["events", "postcards"])
     play(st, A.DRAW, C + POSTCARD, C + BOOTS, C + POSTCARD, C + COAT)
     assert st.hands[0][POSTCARD] == 4 and st.hands[2][POSTCARD] == 4
     assert st.is_terminal and st.winners() == [2]  # player 1's turn: 2 comes before 0
+
+
+# ---------------------------------------------------------------- what a player alone remembers
+def _luggage_round():
+    """3 players, player 0 draws Lost Luggage: 0 passes a Camera to 1, 1 a Coat to 2, 2 Boots to 0.
+    The table knew player 0 held its Passport and Camera (say, from an earlier trade)."""
+    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT], 2: [PASSPORT, BOOTS]},
+               draw=[SWIMSUIT, LUGGAGE_MIXUP], extensions=["events"])
+    st.known[0][PASSPORT] = st.known[0][CAMERA] = 1
+    play(st, A.DRAW, C + CAMERA, C + COAT, C + BOOTS)
+    assert st.hands[1][CAMERA] == st.hands[2][COAT] == st.hands[0][BOOTS] == 1
+    return st
+
+
+def test_the_card_passed_in_lost_luggage_is_remembered_by_its_giver_only():
+    st = _luggage_round()
+    assert known_in_obs(st, 0, 1, CAMERA) == 1 and known_in_obs(st, 2, 1, CAMERA) == 0
+    assert known_in_obs(st, 2, 0, BOOTS) == 1 and known_in_obs(st, 1, 0, BOOTS) == 0
+    # the receiver saw which card player 0 lost: it still knows the Passport is there
+    assert known_in_obs(st, 1, 0, PASSPORT) == 1 and known_in_obs(st, 2, 0, PASSPORT) == 0
+    assert "known to hold: Camera" in st.observation_text(0)
+    assert "known to hold: Camera" not in st.observation_text(2)
+    # the memory fades like the table's: once player 1 trades the Camera away, player 0 forgets it
+    assert st.turn_player == 1
+    play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, ASK + COAT, A.PROPOSE, A.YES)
+    assert known_in_obs(st, 0, 1, CAMERA) == 0 and known_in_obs(st, 0, 2, CAMERA) == 1
+
+
+def test_resampling_keeps_the_card_the_seat_passed():
+    st = _luggage_round()
+    rng = np.random.default_rng(0)
+    for _ in range(30):  # player 0 knows where its Camera went
+        r = st.resample_hidden(0, rng)
+        assert r.hands[1][CAMERA] >= 1 and np.array_equal(obs(r, 0), obs(st, 0))
+    # player 2 does not: for it the Camera may be anywhere unseen
+    assert any(st.resample_hidden(2, rng).hands[1][CAMERA] == 0 for _ in range(60))
+
+
+def test_pickpocket_victim_knows_which_card_the_thief_took():
+    st = build(num_players=3, hands={0: [PASSPORT, PICKPOCKET], 1: [PASSPORT, COAT], 2: [PASSPORT]},
+               reactions=False, **SPECIALS)
+    st.known[1][PASSPORT] = st.known[1][COAT] = 1
+    play(st, A.PICK, A.TARGET_BASE)
+    taken = COAT if st.hands[0][COAT] else PASSPORT
+    left = PASSPORT if taken == COAT else COAT
+    assert known_in_obs(st, 1, 0, taken) == 1 and known_in_obs(st, 2, 0, taken) == 0
+    # the thief saw which card it took: the other one is still known to be there
+    assert known_in_obs(st, 0, 1, left) == 1 and known_in_obs(st, 2, 1, left) == 0

@@ -46,7 +46,8 @@ def reference_observation(state, seat: int) -> np.ndarray:
             out[o + 15 + state.characters[q]] = 1.0
         out[o + 21] = float(q == state.turn_player)
         out[o + 22] = float(q == state.actor)
-        out[o + 23:o + 23 + T] = np.asarray(state.known[q], np.float32) * np.float32(1 / 6)
+        known = np.maximum(state.known[q], state.seen[seat][q])  # the table's and the seat's own
+        out[o + 23:o + 23 + T] = known.astype(np.float32) * np.float32(1 / 6)
         if state.done_country[q] >= 0:
             out[o + 53 + state.done_country[q]] = 1.0
     out[O["centre"] + state.centre] = 1.0

@@ -84,6 +84,9 @@ def check_invariants(state, totals) -> None:
     assert max(state.sizes) <= 16
     for s in range(state.num_players):  # the table's knowledge never claims a card not held
         assert all(k <= h for k, h in zip(state.known[s], state.hands[s])), (s, state.known[s])
+        for r in range(state.num_players):  # nor does a player's own memory of another hand
+            assert all(k <= h for k, h in zip(state.seen[r][s], state.hands[s])), (r, s, state.seen[r][s])
+        assert not any(state.seen[s][s])
     if state.jet:  # the Jet-setter's drawn cards are still in hand
         assert all(state.jet.count(t) <= state.hands[state.turn_player][t] for t in state.jet)
     countries = [c for c in state.own_country if c >= 0] + [state.centre] + state.unused + state.away + state.completed

@@ -46,7 +46,7 @@ def test_from_dict_refuses_another_player_count_or_variant():
         GAME(num_players=2).state_from_dict({**d, "game": "trek"})
 
 
-@pytest.mark.parametrize("key", ["hands", "known", "draw", "stack", "turn_player", "rng", "done_country"])
+@pytest.mark.parametrize("key", ["hands", "known", "seen", "draw", "stack", "turn_player", "rng", "done_country"])
 def test_from_dict_names_a_missing_key(key):
     d = played_state().to_dict()
     del d[key]
@@ -81,6 +81,14 @@ def test_from_dict_checks_sizes_and_knowledge_against_the_hands():
     d = played_state().to_dict()
     d["known"][1] = [h + 1 for h in d["hands"][1]]
     with pytest.raises(ParameterError, match="known"):
+        GAME(num_players=3).state_from_dict(d)
+    d = played_state().to_dict()
+    d["seen"][0][1] = [h + 1 for h in d["hands"][1]]
+    with pytest.raises(ParameterError, match="seen"):
+        GAME(num_players=3).state_from_dict(d)
+    d = played_state().to_dict()
+    d["seen"][2] = d["seen"][2][:2]
+    with pytest.raises(ParameterError, match="seen"):
         GAME(num_players=3).state_from_dict(d)
 
 
@@ -155,6 +163,8 @@ SWEEP_VARIANTS = (
        for s in (False, True) for r in (False, True) for o in (False, True)]
     + [dict(max_trade_offers=m, extensions="all") for m in (1, 20)]
     + [dict(steal_action=True), dict(reactions=False), dict(one_sided_trades=True)]
+    # the largest turn cap, with the variant that takes the most decisions a turn
+    + [dict(max_turns=1000, extensions="all", steal_action=True, one_sided_trades=True, max_trade_offers=20)]
 )
 
 

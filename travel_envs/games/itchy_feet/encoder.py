@@ -7,8 +7,10 @@ hand *sizes* of the others, the public table, the trade offer under negotiation
 (public: trades are face up), what the table knows each player holds (cards
 received in open trades or taken from the discard pile, shown in an offer or an
 announced action, the hand shown when travelling; lowered whenever the player
-loses a card), the countries completed and those put away by Civil Unrest, and
-the cards the seat itself is looking at (Local Guide, Jet-setter draw).
+loses a card; plus what the seat alone knows: the card it passed in Lost Luggage,
+the card taken from it by Pickpocket / Steal), the countries completed and those
+put away by Civil Unrest, and the cards the seat itself is looking at (Local
+Guide, Jet-setter draw).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ LAYOUT = (
     ("missing_items", NUM_ITEM_TYPES, "1 for each needed item not in the own hand"),
     ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 20, country one-hot (12; 0 once "
                                 "travelled), own country done, character one-hot (6), is the turn player, "
-                                "is the acting seat, cards the table knows it holds (30, copies / 6), "
+                                "is the acting seat, cards known to be in its hand (30, copies / 6), "
                                 "completed country one-hot (12)"),
     ("centre", NUM_COUNTRIES, "centre country one-hot"),
     ("away", NUM_COUNTRIES, "countries put away by Civil Unrest (out of the game)"),
@@ -163,6 +165,7 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
             out[_MI + t] = 1.0
     tp, actor = state.turn_player, state.actor
     home_done, characters, known, done = state.home_done, state.characters, state.known, state.done_country
+    seen = state.seen[seat]
     order = tpl.order[seat]
     o = _SEATS
     for q in order:
@@ -181,6 +184,8 @@ def encode_observation(state, seat: int, out: np.ndarray) -> None:
         if q == actor:
             out[o + 22] = 1.0
         kq = known[q]
+        if any(seen[q]):  # what the seat alone knows q holds (a card it passed or lost to q)
+            kq = [a if a > b else b for a, b in zip(kq, seen[q])]
         if any(kq):
             r = o + 23
             for c in kq:

@@ -108,6 +108,10 @@ class ItchyFeetState(GameState):
         #: from the discard pile, announced actions, the hand shown when travelling); a lower
         #: bound that is lowered whenever s loses a card, so it never claims a card s lost
         self.known: list[list[int]] = [[0] * NUM_CARD_TYPES for _ in range(n)]
+        #: seen[r][q][t]: copies of t that r alone knows q holds (the card r passed to q in Lost
+        #: Luggage, the card q took from r with Pickpocket / Steal, what is left of q's known
+        #: cards when r saw which one q lost); a lower bound, lowered like ``known``
+        self.seen: list[list[list[int]]] = [[[0] * NUM_CARD_TYPES for _ in range(n)] for _ in range(n)]
         # turn and decision context
         self.turn_number = 0
         self.actions_left = 1
@@ -177,14 +181,53 @@ class ItchyFeetState(GameState):
         k = self.known[s]
         if k[t]:
             k[t] -= 1
+        self._forget(s, t, 1)
 
-    def _lose_hidden(self, s: int, t: int) -> None:
-        """``s`` loses ``t`` unseen by the table: any known card may be the one that went."""
+    def _forget(self, s: int, t: int, copies: int) -> None:
+        """Everyone saw ``s`` part with ``copies`` of ``t``: private memories of them shrink."""
+        for row in self.seen:
+            m = row[s]
+            if m[t]:
+                m[t] = max(0, m[t] - copies)
+
+    def _lose_hidden(self, s: int, t: int, witness: int = -1) -> None:
+        """``s`` loses ``t`` unseen by the table: any known card may be the one that went. Only
+        ``witness`` (the receiver of the card) knows which one: its memory of ``s`` becomes
+        what it knew, and what the table knew, less that card."""
         self._lose(s, t)
         k = self.known[s]
+        for r, row in enumerate(self.seen):
+            m = row[s]
+            if r == s:
+                continue
+            if r == witness:
+                for u in range(NUM_CARD_TYPES):
+                    if k[u] > m[u]:
+                        m[u] = k[u]
+                if m[t]:
+                    m[t] -= 1
+            elif any(m):
+                for u in range(NUM_CARD_TYPES):
+                    if m[u]:
+                        m[u] -= 1
         for u in range(NUM_CARD_TYPES):
             if k[u]:
                 k[u] -= 1
+
+    def _remember(self, r: int, q: int, t: int) -> None:
+        """``r`` alone saw ``q`` receive ``t`` (from ``r``'s hand or taken from it)."""
+        m, k = self.seen[r][q], self.known[q]
+        for u in range(NUM_CARD_TYPES):
+            if k[u] > m[u]:
+                m[u] = k[u]
+        m[t] += 1
+
+    def view_known(self, seat: int, q: int) -> list[int]:
+        """The copies of each card ``seat`` knows ``q`` holds: the table's knowledge and its own."""
+        k, m = self.known[q], self.seen[seat][q]
+        if not any(m):
+            return k
+        return [a if a > b else b for a, b in zip(k, m)]
 
     def _learn_at_least(self, s: int, t: int, copies: int) -> None:
         """The table now knows that ``s`` holds at least ``copies`` of ``t``."""
@@ -432,10 +475,12 @@ class ItchyFeetState(GameState):
             t = self.lug_choice[q]
             if t >= 0:
                 moves.append((q, ring[(i + 1) % len(ring)], t))
-        for q, _, t in moves:
-            self._lose_hidden(q, t)
-        for _, r, t in moves:
+        for q, r, t in moves:
+            self._lose_hidden(q, t, witness=r)
+        for q, r, t in moves:
             self._gain(r, t)
+            if q != r:
+                self._remember(q, r, t)
         self.lug_choice = [-1] * n
         for q in reversed(ring):
             self.stack.append(["limit", q])
@@ -702,6 +747,7 @@ class ItchyFeetState(GameState):
             self._gain(q, self.forb)
             if self.known[s][self.forb]:
                 self.known[s][self.forb] -= 1
+            self._forget(s, self.forb, 1)
             self.known[q][self.forb] += 1  # handed over openly
             self.forb = -1
             push(["done"])
@@ -733,8 +779,9 @@ class ItchyFeetState(GameState):
         elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
             q = self._seat(a - A.TARGET_BASE + 1)
             t = self._random_card(q)
-            self._lose_hidden(q, t)
+            self._lose_hidden(q, t, witness=s)
             self._gain(s, t)
+            self._remember(q, s, t)  # the victim sees which card is gone
             push(["done"])
             push(["limit", s])
             self._check_postcards()
@@ -770,9 +817,11 @@ class ItchyFeetState(GameState):
             if g:
                 ks[t] = max(0, ks[t] - g)
                 kq[t] += g
+                self._forget(s, t, g)
             if k:
                 kq[t] = max(0, kq[t] - k)
                 ks[t] += k
+                self._forget(q, t, k)
         moved_out, moved_in = sum(self.give), sum(self.ask)
         self.sizes[s] += moved_in - moved_out
         self.sizes[q] += moved_out - moved_in
@@ -897,6 +946,7 @@ class ItchyFeetState(GameState):
             d[f] = list(getattr(self, f))
         for f in _NESTED_FIELDS:
             d[f] = [list(x) for x in getattr(self, f)]
+        d["seen"] = [[list(m) for m in row] for row in self.seen]
         return d
 
     @classmethod
@@ -926,6 +976,7 @@ class ItchyFeetState(GameState):
             setattr(s, f, list(data[f]))
         for f in _NESTED_FIELDS:
             setattr(s, f, [list(x) for x in data[f]])
+        s.seen = [[[int(x) for x in m] for m in row] for row in data["seen"]]
         return s
 
     def clone(self) -> "ItchyFeetState":
@@ -940,18 +991,20 @@ class ItchyFeetState(GameState):
             setattr(c, f, list(getattr(self, f)))
         for f in _NESTED_FIELDS:
             setattr(c, f, [list(x) for x in getattr(self, f)])
+        c.seen = [[list(m) for m in row] for row in self.seen]
         return c
 
     # ------------------------------------------------------------------ hidden information
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
         """A state ``seat`` cannot tell from this one (see ``GameState.resample_hidden``).
 
-        Kept: ``seat``'s hand, every public fact, the cards the table knows each player holds,
-        the peek / Jet-setter cards when ``seat`` is the one looking. Drawn anew from the
-        unseen cards (the draw pile plus the unknown part of the other hands, and the peek
-        when ``seat`` does not see it): the other hands' unknown cards, the draw pile order,
-        the other players' Lost Luggage choices, the state's generator. Events never go to a
-        hand. A draw that would leave a pending decision or an announced action impossible
+        Kept: ``seat``'s hand, every public fact, the cards the table (or ``seat`` alone, e.g.
+        the card it passed in Lost Luggage) knows each player holds, the peek / Jet-setter
+        cards when ``seat`` is the one looking. Drawn anew from the unseen cards (the draw
+        pile plus the unknown part of the other hands, and the peek when ``seat`` does not see
+        it): the other hands' unknown cards, the draw pile order, the other players' Lost
+        Luggage choices, the state's generator; the other players' own memories are cut to
+        their new hands. Events never go to a hand. A draw that would leave a pending decision or an announced action impossible
         (e.g. a player asked to discard holding only forbidden items) is drawn again; after
         200 failed draws only the draw pile is reshuffled (never seen in tests).
         """
@@ -971,9 +1024,10 @@ class ItchyFeetState(GameState):
         others = [q for q in range(n) if q != seat]
         peek_hidden = bool(self.peek) and seat != self.actor
         pool = list(self.draw) + (list(self.peek) if peek_hidden else [])
-        unknown = {}
+        unknown, kept = {}, {}
         for q in others:
-            h, k = self.hands[q], self.known[q]
+            h, k = self.hands[q], self.view_known(seat, q)  # what seat knows q holds stays
+            kept[q] = k
             unknown[q] = self.sizes[q] - sum(k)
             for t in range(NUM_CARD_TYPES):
                 pool.extend([t] * (h[t] - k[t]))
@@ -983,10 +1037,15 @@ class ItchyFeetState(GameState):
         for q in others:  # each other hand: its known cards plus fresh unseen ones
             take, cards = cards[:unknown[q]], cards[unknown[q]:]
             fresh[q] = take
-            h = list(self.known[q])
+            h = list(kept[q])
             for t in take:
                 h[t] += 1
             st.hands[q] = h
+        for r in others:  # the other players' own memories: no more than the new hands hold
+            for q in others:
+                m = st.seen[r][q]
+                if any(m):
+                    st.seen[r][q] = [min(a, b) for a, b in zip(m, st.hands[q])]
         rest = [int(t) for t in rng.permutation(cards + events)]
         if peek_hidden:
             k = len(self.peek)
@@ -1044,7 +1103,7 @@ class ItchyFeetState(GameState):
         return observation_text(self, seat)
 
 
-_REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS
+_REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
 _TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
 
 
@@ -1106,6 +1165,17 @@ def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:
             bad("sizes", f"[{q}] = {d['sizes'][q]} does not match hand {q} ({sum(d['hands'][q])} cards)")
         if any(k > h for k, h in zip(d["known"][q], d["hands"][q])):
             bad("known", f"[{q}] claims cards hand {q} does not hold")
+    seen = d["seen"]
+    if not isinstance(seen, list) or len(seen) != n or any(not isinstance(row, list) or len(row) != n for row in seen):
+        bad("seen", f"must hold {n} x {n} rows (what each player privately knows of each hand)")
+    for r in range(n):
+        for q in range(n):
+            m = seen[r][q]
+            if not isinstance(m, list) or len(m) != NUM_CARD_TYPES or any(
+                    isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0 for x in m):
+                bad("seen", f"rows must be {NUM_CARD_TYPES} non-negative counts")
+            if any(k > h for k, h in zip(m, d["hands"][q])) or (r == q and any(m)):
+                bad("seen", f"[{r}][{q}] claims cards hand {q} does not hold")
     for task in d["stack"]:
         if not isinstance(task, list) or not task or task[0] not in _TASKS:
             bad("stack", f"holds {task!r}, not a task of {sorted(_TASKS)}")

@@ -42,7 +42,9 @@ class ItchyFeetParams:
     max_trade_offers: ruling 4; trade offers (started, proposed or cancelled) per turn.
     one_sided_trades: our ruling on "trade 1 or more cards": False (default) = a trade is an
         exchange, at least 1 card each way; True = an offer may also only give or only ask.
-    max_turns: ruling 13; at the cap the game ends without a winner (stalemate guard).
+    max_turns: ruling 13; at the cap the game ends without a winner (stalemate guard). At most
+        1000: random play takes about 9 decisions a turn (up to 128 in one turn), so even the
+        longest variant ends by this rule well before the adapter's ``max_decisions`` (30000).
     """
 
     num_players: int = 2
@@ -59,7 +61,7 @@ class ItchyFeetParams:
         check_choice("steal_action", self.steal_action, (False, True))
         check_choice("reactions", self.reactions, (False, True))
         check_range("max_trade_offers", self.max_trade_offers, 1, 20)
-        check_range("max_turns", self.max_turns, 1, 100_000)
+        check_range("max_turns", self.max_turns, 1, 1000)
         check_choice("one_sided_trades", self.one_sided_trades, (False, True))
 
     def has(self, extension: str) -> bool:

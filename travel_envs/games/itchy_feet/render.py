@@ -228,8 +228,9 @@ def observation_text(state, seat: int) -> str:
             where += f" (completed {COUNTRY_NAMES[done]})"
         marks = (" [turn]" if q == state.turn_player else "") + (" [to act]" if q == state.actor else "")
         lines.append(f"  {who}{char}{marks}: {state.sizes[q]} cards; {where}")
-        if any(state.known[q]):
-            lines.append(f"    known to hold: {hand_text(state.known[q])}")
+        known = state.view_known(seat, q) if q != seat else state.known[q]
+        if any(known):
+            lines.append(f"    known to hold: {hand_text(known)}")
     lines.append(f"Your hand: {hand_text(state.hands[seat])}")
     top = CARD_NAMES[state.discard[-1]] if state.discard else "(empty)"
     lines.append(f"Draw pile: {len(state.draw)} cards. Discard pile: {len(state.discard)} cards, top {top}")
