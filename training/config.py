@@ -19,8 +19,9 @@ from travel_envs.agents.registry import check_policy_spec, is_model_spec, model_
 from travel_envs.core.game import ParameterError
 
 
-class ConfigError(ValueError):
-    """A configuration problem, reported before training starts."""
+class ConfigError(ParameterError):
+    """A configuration problem, reported before training starts (a ParameterError, so every
+    command-line tool reports it the same way: a message and exit code 2)."""
 
 
 class _Section(BaseModel):
