@@ -119,17 +119,6 @@ def _check_models(specs: list[str], raw) -> None:
             check_policy_fits(load_model_policy(model_path(spec), name=spec), raw, hint)
 
 
-def _check_writable(flag: str, path: str | None) -> None:
-    """Fail before the games, not after: the folder of an output file must exist."""
-    if path is None:
-        return
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise ParameterError(f"{flag} {path}: the folder {folder} does not exist; create it or choose another path")
-    if Path(path).is_dir():
-        raise ParameterError(f"{flag} {path} is a folder; give a file name, e.g. {Path(path) / 'evaluation.md'}")
-
-
 def _progress(total: int, label: str):
     """A tqdm bar on stderr counting games (shown on a terminal only: logs and tests stay clean)."""
     from tqdm import tqdm
@@ -188,6 +177,7 @@ def run(args) -> str:
     from travel_envs.evaluation.arena import league, policy_label, versus
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table, match_table
+    from travel_envs.tools.cli import check_output_path
     from travel_envs.wrappers.single_agent import make_raw_env
 
     from .config import load_config
@@ -235,7 +225,7 @@ def run(args) -> str:
         raise ParameterError("--save-replays keeps the games of --policy against --opponents, not of a --league")
     out = args.out or (str(Path(args.run) / f"evaluation_{args.seed}.md") if args.run else None)
     for flag, path in (("--out", out), ("--json", args.json)):
-        _check_writable(flag, path)
+        check_output_path(flag, path)
     if args.league:
         names = [policy_label(s) for s in specs]
         pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(specs)]

@@ -81,6 +81,30 @@ positive_float = _number(float, 0, strict=True)
 non_negative_float = _number(float, 0, strict=False)
 
 
+def check_output_path(flag: str, path: str | Path | None) -> None:
+    """Fail before the long work, not after it: an output file's folder must exist."""
+    if path is None:
+        return
+    path = Path(path)
+    if path.is_dir():
+        raise ParameterError(f"{flag} {path} is a folder; give a file name inside it")
+    if not path.parent.is_dir():
+        raise ParameterError(f"{flag} {path}: the folder {path.parent} does not exist; create it or choose "
+                             "another path")
+
+
+def check_env_players(env_id: str, players: Sequence[int] | None) -> None:
+    """An unknown env id or an unsupported player count fails here, before any measuring."""
+    from travel_envs.core.registry import game_class
+
+    cls = game_class(env_id)
+    counts = list(getattr(cls, "player_counts", []) or [])
+    for n in players or []:
+        if counts and n not in counts:
+            raise ParameterError(f"{env_id} cannot be played by {n} players; give --players from "
+                                 f"{list(counts)}")
+
+
 def parse_value(raw: str) -> Any:
     """``3`` -> 3, ``true`` -> True, ``null`` -> None, ``["a","b"]`` -> list, anything else a string."""
     try:
