@@ -74,6 +74,11 @@ def _number(kind: type, low: float, strict: bool) -> Callable[[str], Any]:
     return parse
 
 
+def int_at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type=`` accepting integers >= ``low``."""
+    return _number(int, low, strict=False)
+
+
 #: argparse ``type=`` checks: the message names the flag, the value and what is allowed
 positive_int = _number(int, 1, strict=False)
 non_negative_int = _number(int, 0, strict=False)
@@ -181,6 +186,9 @@ def build_game(env: str, params: dict[str, Any], num_players: int) -> Game:
     cls = resolve_game(env)[0]
     params = dict(params)
     given = params.setdefault("num_players", num_players)
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise ParameterError(f"--param num_players={given!r} is not an integer; leave it out: the number of "
+                             f"policies ({num_players}) sets it")
     if given != num_players:
         raise ParameterError(f"--param num_players={given} but {num_players} players are seated")
     bad = sorted(set(ADAPTER_PARAMS) & set(params))
