@@ -490,7 +490,10 @@ def _run(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _sigterm)
-    train(cfg, run_dir)
+    try:
+        train(cfg, run_dir)
+    except KeyboardInterrupt:  # train() has said what was saved and how to resume
+        return 130
     return 0
 
 
