@@ -17,7 +17,10 @@ warm-up iteration, so Ray's start-up time is excluded. It is a benchmark, not a 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+
+from travel_envs.core.game import ParameterError
 
 GAME = "globetrotter_v0"
 
@@ -89,17 +92,32 @@ def bench_sb3(iterations: int, batch: int, params: dict, n_envs: int = 1) -> dic
             "learner_steps_per_s": (model.num_timesteps - s0) / dt, "seconds": dt}
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runners", type=int, nargs="+", default=[0, 2], help="RLlib num_env_runners values")
-    ap.add_argument("--iterations", type=int, default=3, help="timed iterations after one warm-up")
-    ap.add_argument("--batch", type=int, default=4000, help="game decisions sampled per iteration")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--torch-threads", type=int, default=1, help="torch threads in the driver")
+def run(argv=None) -> int:
+    """Measure and print; bad input raises ParameterError (or exits through argparse) before any measuring."""
+    from travel_envs.tools.cli import int_at_least, non_negative_int, positive_int
+
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.rllib_throughput", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runners", type=non_negative_int, nargs="+", default=[0, 2],
+                    help="RLlib num_env_runners values")
+    ap.add_argument("--iterations", type=positive_int, default=3, help="timed iterations after one warm-up")
+    ap.add_argument("--batch", type=int_at_least(256), default=4000,
+                    help="game decisions sampled per iteration (>= 256, one minibatch)")
+    ap.add_argument("--players", type=positive_int, default=2)
+    ap.add_argument("--torch-threads", type=positive_int, default=1, help="torch threads in the driver")
     ap.add_argument("--skip-sb3", action="store_true")
     ap.add_argument("--skip-rllib", action="store_true")
     args = ap.parse_args(argv)
     params = {"num_players": args.players}
+    from travel_envs.wrappers.single_agent import make_raw_env
+
+    make_raw_env(GAME, **params)  # an unsupported player count fails here, before Ray starts
+    if not args.skip_rllib:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise ParameterError('Ray RLlib is not installed: pip install -e ".[rllib]", or pass --skip-rllib') \
+                from None
     import os
 
     import torch
@@ -130,5 +148,12 @@ def main(argv=None) -> int:
     return 0
 
 
+def main(argv=None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -22,6 +22,7 @@ best any env-side work could reach with our observation and action sizes.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import gymnasium as gym
@@ -131,15 +132,20 @@ def measure(make_env, steps: int, net: list[int], seed: int = 0) -> dict:
             "train": clock.train * us}
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--env", default="globetrotter_v0")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=4096)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--net", type=int, nargs="+", default=[64, 64])
-    parser.add_argument("--threads", type=int, default=1)
+def run(argv=None) -> None:
+    """Measure and print. Bad input raises ParameterError before any measuring."""
+    from travel_envs.tools.cli import int_at_least, positive_int
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.sb3_breakdown", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--env", default="globetrotter_v0", help="env id (default globetrotter_v0)")
+    parser.add_argument("--players", type=positive_int, default=2)
+    parser.add_argument("--steps", type=int_at_least(64), default=4096)
+    parser.add_argument("--repeats", type=positive_int, default=3)
+    parser.add_argument("--net", type=positive_int, nargs="+", default=[64, 64])
+    parser.add_argument("--threads", type=positive_int, default=1)
     args = parser.parse_args(argv)
+    ours(args.env, args.players)  # an unknown env or player count fails here, before any measuring
 
     import torch
 
@@ -160,5 +166,12 @@ def main(argv=None) -> None:
     print("ratio: reference CPU time per step / this side's (steps per CPU second relative to the reference)")
 
 
+def main(argv=None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

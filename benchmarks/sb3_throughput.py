@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 import gymnasium as gym
@@ -107,18 +108,28 @@ def measure_pipeline(config: str, steps: int, net: list[int]) -> dict:
     return result
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--env", default="globetrotter_v0")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=8192, help="learner steps per measurement")
-    parser.add_argument("--repeats", type=int, default=2, help="alternating measurements per side")
-    parser.add_argument("--net", type=int, nargs="+", default=[64, 64], help="hidden layer sizes (both sides)")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads")
+def run(argv=None) -> None:
+    """Measure and print. Bad input raises ParameterError before any measuring."""
+    from travel_envs.tools.cli import check_output_path, int_at_least, positive_int
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.sb3_throughput", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--env", default="globetrotter_v0", help="env id (default globetrotter_v0)")
+    parser.add_argument("--players", type=positive_int, default=2)
+    parser.add_argument("--steps", type=int_at_least(64), default=8192, help="learner steps per measurement")
+    parser.add_argument("--repeats", type=positive_int, default=2, help="alternating measurements per side")
+    parser.add_argument("--net", type=positive_int, nargs="+", default=[64, 64], help="hidden layer sizes (both sides)")
+    parser.add_argument("--threads", type=positive_int, default=1, help="torch threads")
     parser.add_argument("--config", metavar="YAML",
                         help="also measure our trainer as this config runs it (same hidden layers)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
+    ours(args.env, args.players)  # an unknown env or player count fails here, before any measuring
+    check_output_path("--json", args.json)
+    if args.config:
+        from training.config import load_config
+
+        load_config(args.config)  # a missing or malformed config too
 
     import torch
 
@@ -156,5 +167,12 @@ def main(argv=None) -> None:
             json.dump(out, fh, indent=2)
 
 
+def main(argv=None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

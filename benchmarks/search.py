@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from typing import Any
 
@@ -26,6 +27,7 @@ import numpy as np
 import travel_envs
 from travel_envs.agents.mcts import MCTSPolicy, implements_resampling
 from travel_envs.agents.mcts_spec import DEFAULT_SIMULATIONS, ROLLOUTS
+from travel_envs.tools.cli import check_output_path, non_negative_float, non_negative_int, positive_int, run_cli
 from travel_envs.wrappers.single_agent import make_raw_env
 
 
@@ -115,33 +117,43 @@ def _fmt(row: dict[str, Any]) -> str:
             f"  ({row['decisions']} decisions)")
 
 
-def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    """Measure and print; returns the rows. Bad input raises ParameterError before any measuring."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.search", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", action="append", help="env id or 'module:GameClass' (repeatable); default: all")
-    parser.add_argument("--players", type=int, help="player count (default: each game's default)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_SIMULATIONS,
+    parser.add_argument("--players", type=positive_int, help="player count (default: each game's default)")
+    parser.add_argument("--budget", type=positive_int, default=DEFAULT_SIMULATIONS,
                         help=f"simulations per decision (default {DEFAULT_SIMULATIONS}, the budget of 'mcts')")
-    parser.add_argument("--depth", type=int, default=None, help="cut simulations off D decisions after the root")
+    parser.add_argument("--depth", type=positive_int, default=None,
+                        help="cut simulations off D decisions after the root")
     parser.add_argument("--rollout", choices=ROLLOUTS, default="random", help="play-outs past the tree")
-    parser.add_argument("--seconds", type=float, default=5.0, help="searching time per game (at least 1 decision)")
-    parser.add_argument("--positions", type=int, default=12, help="positions sampled from random games")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seconds", type=non_negative_float, default=5.0,
+                        help="searching time per game (at least 1 decision)")
+    parser.add_argument("--positions", type=positive_int, default=12, help="positions sampled from random games")
+    parser.add_argument("--seed", type=non_negative_int, default=0)
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     args = parser.parse_args(argv)
-    if args.budget < 1 or args.positions < 1 or args.seconds < 0:
-        parser.error("--budget and --positions must be >= 1, --seconds >= 0")
 
     envs = args.env or travel_envs.list_envs()
+    for env in envs:  # an unknown env or player count fails here, before any measuring
+        make_raw_env(env, **({} if args.players is None else {"num_players": args.players}))
+    check_output_path("--json", args.json)
+    from tqdm import tqdm
+
     print(f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'to the end'}; "
           f"{args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
     print(f"{'env':<26} {'players':>7} {'clone us':>9} {'step us':>8} {'resample us':>14} {'sims/s':>10} "
           f"{'decisions/s':>11}")
     rows = []
-    for env in envs:
-        row = measure(env, args.players, args.budget, args.seconds, args.depth, args.rollout, args.positions,
-                      args.seed)
-        rows.append(row)
-        print(_fmt(row), flush=True)
+    with tqdm(envs, unit="env", leave=False, disable=None) as bar:  # a bar on a terminal only
+        for env in bar:
+            bar.set_description(env)
+            row = measure(env, args.players, args.budget, args.seconds, args.depth, args.rollout, args.positions,
+                          args.seed)
+            rows.append(row)
+            bar.write(_fmt(row))
+    sys.stdout.flush()
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     if args.json:
         with open(args.json, "w") as fh:
@@ -150,5 +162,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     return rows
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    return run_cli(run, argv)
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

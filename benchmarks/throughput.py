@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from typing import Callable
 
@@ -22,6 +23,7 @@ import numpy as np
 
 import travel_envs
 from travel_envs.core.registry import game_class
+from travel_envs.tools.cli import check_env_players, check_output_path, positive_float, positive_int, run_cli
 
 
 def decisions_per_second(make_env: Callable[[], object], seconds: float, seed: int = 0) -> float:
@@ -55,18 +57,23 @@ def reference_env():
     return connect_four_v3.env()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def run(argv: list[str] | None = None) -> list[dict]:
+    """Measure and print; returns the rows. Bad input raises ParameterError before any measuring."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.throughput", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", action="append", help="env id (repeatable); default: all registered envs")
-    parser.add_argument("--players", type=int, action="append", help="player count(s); default: all supported")
-    parser.add_argument("--seconds", type=float, default=3.0, help="measuring time per env and player count")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating env/reference bursts (median ratio)")
+    parser.add_argument("--players", type=positive_int, action="append",
+                        help="player count(s); default: all supported")
+    parser.add_argument("--seconds", type=positive_float, default=3.0, help="measuring time per env and player count")
+    parser.add_argument("--rounds", type=positive_int, default=5,
+                        help="alternating env/reference bursts (median ratio)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
 
     env_ids = args.env or travel_envs.list_envs()
-    for env_id in env_ids:
-        game_class(env_id)  # unknown ids fail here, before any measuring
+    for env_id in env_ids:  # unknown ids and player counts fail here, before any measuring
+        check_env_players(env_id, args.players)
+    check_output_path("--json", args.json)
     burst = args.seconds / args.rounds
     print(f"reference: connect_four_v3; {args.rounds} alternating bursts of {burst:.2f} s per env and player count")
     print(f"{'env':<24} {'players':>7} {'decisions/s':>12} {'reference/s':>12} {'ratio':>7}")
@@ -86,7 +93,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"reference": "connect_four_v3", "results": rows}, fh, indent=2)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -231,20 +231,23 @@ def report(results: dict, strategy: str = "heuristic") -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+def run(argv: Sequence[str] | None = None) -> int:
+    """The study; bad input raises ParameterError (or exits through argparse) before any game."""
+    from travel_envs.tools.cli import check_output_path, non_negative_int, positive_int
+
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.trek_balance", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--games", type=int, default=200, help="games per player count and per pairing (default 200)")
+    ap.add_argument("--games", type=positive_int, default=200, help="games per player count and per pairing (default 200)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="player counts (default 2-6)")
-    ap.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
+    ap.add_argument("--seed", type=non_negative_int, default=0, help="base seed (default 0)")
     ap.add_argument("--param", type=_param, action="append", default=[],
                     help="game parameter NAME=VALUE (JSON values), repeatable, e.g. economy=v0-reconstruction")
     ap.add_argument("--strategies", nargs="+", default=list(STRATEGIES[:3]), choices=STRATEGIES,
                     help="candidate strategies of the tournament (default heuristic rush hoard)")
     ap.add_argument("--fields", nargs="+", default=["heuristic", "hoard"], choices=STRATEGIES,
                     help="field strategies of the tournament (default heuristic hoard)")
-    ap.add_argument("--tournament-games", type=int, default=None,
+    ap.add_argument("--tournament-games", type=positive_int, default=None,
                     help="games per tournament pairing (default: --games)")
     ap.add_argument("--self-play", default="heuristic", choices=STRATEGIES,
                     help="strategy of every seat in the self-play part (default heuristic)")
@@ -255,6 +258,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or any(not 2 <= n <= C.MAX_PLAYERS for n in args.players):
         ap.error("--games must be >= 1 and --players between 2 and 6")
     params = dict(args.param)
+    for n in args.players:  # unknown or ill-typed --param values fail here, before any game
+        TrekGame(num_players=n, **params)
+    check_output_path("--json", args.json)
     if args.ablation:
         progress = Progress(len(ABLATION_STEPS) * len(args.players) * 5 * args.games)
         table = ablation(args.players, args.games, args.seed, params, progress.tick)
@@ -280,6 +286,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         with open(args.json, "w") as f:
             json.dump({"params": params, "seed": args.seed, "results": results}, f, indent=1)
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from benchmarks import search as bench
 
 def test_search_benchmark_reports_rates_and_missing_resampling(tmp_path, capsys):
     out = tmp_path / "search.json"
-    rows = bench.main(["--env", "toy_game:HighCardGame", "--env", "test_mcts:BlindRaceGame", "--budget", "8",
+    rows = bench.run(["--env", "toy_game:HighCardGame", "--env", "test_mcts:BlindRaceGame", "--budget", "8",
                        "--seconds", "0", "--positions", "3", "--json", str(out)])
     card, blind = rows
     assert card["decisions"] >= 1 and card["simulations_per_s"] == 8 * card["decisions_per_s"] > 0

@@ -19,8 +19,9 @@ from travel_envs.agents.registry import check_policy_spec, is_model_spec, model_
 from travel_envs.core.game import ParameterError
 
 
-class ConfigError(ValueError):
-    """A configuration problem, reported before training starts."""
+class ConfigError(ParameterError):
+    """A configuration problem, reported before training starts (a ParameterError, so every
+    command-line tool reports it the same way: a message and exit code 2)."""
 
 
 class _Section(BaseModel):
@@ -241,8 +242,10 @@ def format_validation_error(exc: ValidationError, source: str, root: Any) -> str
 def read_yaml(path: str | Path) -> dict[str, Any]:
     """Parse a YAML file; syntax errors name the file and line."""
     path = Path(path)
+    if path.is_dir():
+        raise ConfigError(f"{path} is a folder; give a YAML config file, e.g. configs/quickstart.yaml")
     if not path.is_file():
-        raise ConfigError(f"config file not found: {path}")
+        raise ConfigError(f"config file not found: {path}; give a YAML config, e.g. configs/quickstart.yaml")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:

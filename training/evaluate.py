@@ -1,10 +1,17 @@
 """Play seeded, seat-rotated games between policies and report win rates (Wilson 95%), scores and Elo.
 
-Policies: "random", "heuristic" (the game's own), "expert" (a stronger rule-based player, where the
-game has one: Globetrotter), or a trained model (a path to a
-MaskablePPO .zip, optionally written "model:PATH"; a self-play snapshot .npz works too; an RLlib
-checkpoint folder too). A model is read without running code from it, and played only on the table
-it was trained for: without --param, the env's parameters are those recorded in the model.
+Policy specs (for --policy, --opponents and --league):
+  random                      uniform over the legal moves
+  heuristic                   the game's own rule-based player
+  expert                      a stronger rule-based player, where the game has one (Globetrotter)
+  mcts[:N][:random|heuristic][:depth=D][:c=X]
+                              information-set MCTS: N simulations per decision (default 200), play-outs
+                              by random or heuristic moves, cut D decisions deep, exploration constant X
+                              (e.g. mcts, mcts:400, mcts:100:heuristic:depth=30; see docs/search.md)
+  PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)
+  CHECKPOINT_FOLDER           an RLlib checkpoint folder (runs/rllib_x/checkpoints/final)
+A model is read without running code from it, and played only on the table it was trained for:
+without --param, the env's parameters are those recorded in the model.
 
     # a trained model against the baselines, 1000 games each, on 2 processes
     python -m training.evaluate --env globetrotter_v0 --policy runs/x/final_model.zip \\
@@ -16,14 +23,17 @@ it was trained for: without --param, the env's parameters are those recorded in 
     # an RLlib checkpoint (env and parameters from its run folder's config.yaml)
     python -m training.evaluate --policy runs/rllib_x/checkpoints/final --opponents random heuristic
 
-    # a round-robin league with Bradley-Terry Elo ratings
+    # a round-robin league with Bradley-Terry Elo ratings (--policy, if given, joins it)
     python -m training.evaluate --env globetrotter_v0 --league random heuristic runs/x/final_model.zip \\
         --games 200
+    python -m training.evaluate --env trek_v0 --policy mcts:100 --league random heuristic --games 50
 
 Game g is dealt from seed (SEED, g // n) and rotates the seats by g % n, so every
 policy plays every seat on the same deals. "wins" counts sole wins; a shared win
-is a draw. The table is printed and written to --out (markdown). Bad input (a bad --param, a
-negative --seed, a corrupt or mismatched model file, a malformed run config) is a message and exit 2.
+is a draw. The table is printed and written to --out (markdown); a progress bar
+(on a terminal) counts the games. Bad input (an unknown env or policy, a bad --param,
+a negative --seed, a corrupt or mismatched model file, a malformed run config, an
+--out folder that does not exist) is one message and exit code 2, before any game is played.
 """
 
 from __future__ import annotations
@@ -109,6 +119,13 @@ def _check_models(specs: list[str], raw) -> None:
             check_policy_fits(load_model_policy(model_path(spec), name=spec), raw, hint)
 
 
+def _progress(total: int, label: str):
+    """A tqdm bar on stderr counting games (shown on a terminal only: logs and tests stay clean)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=label, unit="game", dynamic_ncols=True, leave=False, disable=None)
+
+
 def _atomic_write(path: str, text: str) -> None:
     out = Path(path)
     tmp = out.with_name(f".tmp_{out.name}")
@@ -125,10 +142,13 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="env parameter, repeatable (default: --run's or the models' parameters, then num_players=2)")
     p.add_argument("--run", metavar="RUN_DIR", help="take env id/params from a training run folder; "
                    "--policy defaults to its final_model.zip")
-    p.add_argument("--policy", help="the policy under test (random, heuristic, expert, a model path or an "
-                   "RLlib checkpoint folder)")
-    p.add_argument("--opponents", nargs="+", default=None, help="baselines (default: random heuristic)")
-    p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies with Elo")
+    p.add_argument("--policy", help="the policy under test: random, heuristic, expert, "
+                   "mcts[:N][:random|heuristic][:depth=D][:c=X], a model PATH.zip (or model:PATH) or an RLlib "
+                   "checkpoint folder; with --league it joins the league")
+    p.add_argument("--opponents", nargs="+", default=None, metavar="POLICY",
+                   help="baselines, any policy specs as for --policy (default: random heuristic)")
+    p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies (and "
+                   "--policy, if given) with Elo ratings")
     p.add_argument("--games", type=int, default=1000, help="games per opponent (per pair in league mode)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--processes", type=int, default=1, help="worker processes (1 = in-process)")
@@ -157,6 +177,7 @@ def run(args) -> str:
     from travel_envs.evaluation.arena import league, policy_label, versus
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table, match_table
+    from travel_envs.tools.cli import check_output_path
     from travel_envs.wrappers.single_agent import make_raw_env
 
     from .config import load_config
@@ -175,8 +196,14 @@ def run(args) -> str:
         base = dict(cfg.env.params)
         if policy is None and not args.league:
             policy = str(run_dir / "final_model.zip")
+    if args.league and args.opponents:
+        raise ParameterError("--opponents is for --policy against baselines; in a --league every policy meets "
+                             "every other: list them all after --league")
     if args.league:
-        specs = list(args.league)
+        specs = list(dict.fromkeys(([policy] if policy else []) + list(args.league)))
+        if len(specs) < 2:
+            raise ParameterError(f"a league needs at least two different policies, got {specs}; add some, "
+                                 "e.g. --league random heuristic")
     else:
         if policy is None:
             raise ParameterError("give --policy (or --league, or --run RUN_DIR)")
@@ -196,11 +223,16 @@ def run(args) -> str:
     header = f"## {env_id} {params}\n\n"
     if args.league and args.save_replays:
         raise ParameterError("--save-replays keeps the games of --policy against --opponents, not of a --league")
+    out = args.out or (str(Path(args.run) / f"evaluation_{args.seed}.md") if args.run else None)
+    for flag, path in (("--out", out), ("--json", args.json)):
+        check_output_path(flag, path)
     if args.league:
-        names = [policy_label(s) for s in args.league]
-        pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(args.league)]
-        names, wins = league(env_id, pols, args.games, seed=args.seed, env_params=params,
-                             processes=args.processes, names=names)
+        names = [policy_label(s) for s in specs]
+        pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(specs)]
+        pairs = len(specs) * (len(specs) - 1) // 2
+        with _progress(pairs * args.games, "league") as bar:
+            names, wins = league(env_id, pols, args.games, seed=args.seed, env_params=params,
+                                 processes=args.processes, names=names, progress=bar.update)
         elo = elo_ratings(names, wins)
         text = (header + f"League: {args.games} games per pair, seats alternating and rotated; Elo from a "
                 f"Bradley-Terry fit (1 virtual draw per pair; 'random' = 1000 when present).\n\n"
@@ -210,8 +242,9 @@ def run(args) -> str:
         cand = make_policy(policy, env_id, seed=args.seed, deterministic=det)
         rows = []
         for opp in specs[1:]:
-            res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
-                         processes=args.processes, names=[policy_label(policy), opp])
+            with _progress(args.games, f"vs {opp}") as bar:
+                res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
+                             processes=args.processes, names=[policy_label(policy), opp], progress=bar.update)
             rows.append(res.summary(0))
             if args.save_replays:
                 _save_replays(env_id, params, res, args.save_replays, f"{policy_label(policy)}_vs_{opp}")
@@ -221,7 +254,6 @@ def run(args) -> str:
         summaries = [{k: v for k, v in r.items() if k != "per_seat"}
                      | {"per_seat": {str(s): list(v) for s, v in r["per_seat"].items()}} for r in rows]
     print(text)
-    out = args.out or (str(Path(args.run) / f"evaluation_{args.seed}.md") if args.run else None)
     if out:
         _atomic_write(out, text)
         print(f"written: {out}")
@@ -231,18 +263,11 @@ def run(args) -> str:
 
 
 def main(argv=None) -> int:
-    args = parse_args(argv)
-    from .config import ConfigError
+    """Exit code 0, or 2 with one message for bad input (see travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
 
-    try:
-        run(args)
-    except (ParameterError, ConfigError, FileNotFoundError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    return 0
+    args = parse_args(argv)
+    return run_cli(lambda _argv: run(args))
 
 
 if __name__ == "__main__":

@@ -39,8 +39,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from travel_envs.core.game import ParameterError
-
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
 
 if TYPE_CHECKING:
@@ -48,7 +46,7 @@ if TYPE_CHECKING:
 
     from .callbacks import EvalCallback
 
-EXIT_CONFIG = 2
+EXIT_CONFIG = 2  # bad config or input (travel_envs.tools.cli.EXIT_USAGE)
 
 
 def make_env_factory(cfg: TrainingConfig, rank: int, seed: int, snapshots: list[str]):
@@ -469,20 +467,16 @@ def parse_args(argv=None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
-    try:
-        if args.resume:
-            run_dir = Path(args.resume)
-            if not (run_dir / "config.yaml").is_file():
-                raise ConfigError(f"--resume {run_dir}: not a run folder (no config.yaml)")
-            cfg = load_config(run_dir / "config.yaml", args.set)
-        else:
-            cfg = load_config(args.config, args.set)
-            run_dir = None
-    except (ConfigError, ParameterError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
+def _run(args: argparse.Namespace) -> int:
+    if args.resume:
+        run_dir = Path(args.resume)
+        if not (run_dir / "config.yaml").is_file():
+            raise ConfigError(f"--resume {run_dir}: not a run folder (no config.yaml); give the folder a run "
+                              "printed as 'run folder: ...'")
+        cfg = load_config(run_dir / "config.yaml", args.set)
+    else:
+        cfg = load_config(args.config, args.set)
+        run_dir = None
     if args.check:
         print(dump_config(cfg), end="")
         return 0
@@ -498,12 +492,18 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, _sigterm)
     try:
         train(cfg, run_dir)
-    except (ConfigError, ParameterError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # train() has said what was saved and how to resume
         return 130
     return 0
+
+
+def main(argv=None) -> int:
+    """Exit code 0; 2 with one message for a bad config or input (travel_envs.tools.cli.run_cli);
+    130 when interrupted (the last checkpoint stays, --resume continues)."""
+    from travel_envs.tools.cli import run_cli
+
+    args = parse_args(argv)
+    return run_cli(lambda _argv: _run(args))
 
 
 if __name__ == "__main__":

@@ -353,8 +353,9 @@ def _append_csv(path: Path, row: dict[str, Any]) -> None:
         w.writerow(row)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="travel-train-rllib", description=__doc__.split("\n\n")[0],
+def run(argv: list[str] | None = None) -> int:
+    """Parse, validate and train; bad input raises ConfigError (or exits through argparse)."""
+    ap = argparse.ArgumentParser(prog="travel-train-rllib", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--config", help="YAML config (see configs/rllib_*.yaml)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
@@ -367,23 +368,27 @@ def main(argv: list[str] | None = None) -> int:
         print(describe_keys())
         return 0
     if not args.config:
-        ap.error("--config is required")
-    try:
-        cfg = load_config(args.config, args.set)
-    except (ConfigError, FileNotFoundError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        ap.error("--config is required, e.g. --config configs/rllib_globetrotter.yaml (see --keys for the keys)")
+    cfg = load_config(args.config, args.set)
     if args.check:
         print(dump_config(cfg))
         return 0
     try:
         import ray  # noqa: F401
     except ImportError:
-        print('error: Ray RLlib is not installed; pip install -e ".[rllib]"', file=sys.stderr)
-        return 2
+        raise ConfigError('Ray RLlib is not installed; pip install -e ".[rllib]"') from None
+    if args.run_dir and Path(args.run_dir).exists() and not Path(args.run_dir).is_dir():
+        raise ConfigError(f"--run-dir {args.run_dir} is a file; give a folder (it is created if missing)")
     out = train(cfg, args.run_dir)
     print(f"run folder: {out['run_dir']}\nfinal checkpoint: {out['checkpoint']}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Exit code 0, or 2 with one message for bad input (travel_envs.tools.cli.run_cli)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":

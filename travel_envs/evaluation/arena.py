@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -101,14 +101,19 @@ def check_lineup_fits(lineup: Sequence, raw, fix_hint: str = "") -> None:
         check_policy_fits(policy, raw, fix_hint)
 
 
-def _play_chunk(args) -> list[GameRecord]:
+def _play_chunk(args, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     env, env_params, lineup, seed, games, deterministic = args
     raw = make_raw_env(env, **env_params)
     env_key = env if isinstance(env, str) else type(raw.game)
     policies = [make_policy(p, env_key, seed=_seed(seed, 99, i), deterministic=deterministic)
                 for i, p in enumerate(lineup)]
     n = raw.game.num_players
-    return [play_game(raw, policies, _seed(seed, g // n), g % n, _seed(seed, 7, g)) for g in games]
+    out = []
+    for g in games:
+        out.append(play_game(raw, policies, _seed(seed, g // n), g % n, _seed(seed, 7, g)))
+        if progress:
+            progress(1)
+    return out
 
 
 @dataclass
@@ -151,12 +156,14 @@ class MatchResult:
 
 
 def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dict | None = None,
-               processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None) -> MatchResult:
+               processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None,
+               progress: Callable[[int], None] | None = None) -> MatchResult:
     """Play ``games`` seat-rotated games of ``lineup`` (one policy per seat).
 
     ``env`` is an env id / ``"module:GameClass"`` / Game class (or a picklable
     factory); ``env_params`` go to the env (``num_players`` must match the lineup).
-    ``processes > 1`` splits the games over a process pool.
+    ``processes > 1`` splits the games over a process pool. ``progress(k)`` is called
+    as games finish (k games at a time), e.g. to move a progress bar.
     """
     env_params = dict(env_params or {})
     probe = make_raw_env(env, **env_params)
@@ -170,14 +177,21 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     result = MatchResult(names, n)
     order = list(range(games))
     if processes <= 1:
-        result.records = _play_chunk((env, env_params, list(lineup), seed, order, deterministic))
+        result.records = _play_chunk((env, env_params, list(lineup), seed, order, deterministic), progress)
         return result
-    chunks = [order[i::processes] for i in range(processes)]
+    # a few chunks per process, so progress moves (every game has its own seeds: chunking changes nothing)
+    parts_count = min(games, processes * (8 if progress else 1))
+    chunks = [order[i::parts_count] for i in range(parts_count)]
     # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and
     # a forked child can inherit a held lock and hang; forkserver children start clean
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(processes) as pool:
-        parts = pool.map(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic) for c in chunks if c])
+        parts = []
+        for part in pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
+                                            for c in chunks if c]):
+            parts.append(part)
+            if progress:
+                progress(len(part))
     by_game = {}
     for c, part in zip([c for c in chunks if c], parts):
         for g, rec in zip(c, part):
@@ -187,18 +201,20 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
 
 
 def versus(env, candidate, opponent, games: int, seed: int = 0, env_params: dict | None = None,
-           processes: int = 1, names: Sequence[str] | None = None) -> MatchResult:
+           processes: int = 1, names: Sequence[str] | None = None,
+           progress: Callable[[int], None] | None = None) -> MatchResult:
     """``candidate`` against ``opponent`` in every other seat (seats rotated)."""
     n = make_raw_env(env, **dict(env_params or {})).game.num_players
     lineup = [candidate] + [opponent] * (n - 1)
     nm = None
     if names:
         nm = [names[0]] + [names[1]] * (n - 1)
-    return play_match(env, lineup, games, seed, env_params, processes, names=nm)
+    return play_match(env, lineup, games, seed, env_params, processes, names=nm, progress=progress)
 
 
 def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_params: dict | None = None,
-           processes: int = 1, names: Sequence[str] | None = None):
+           processes: int = 1, names: Sequence[str] | None = None,
+           progress: Callable[[int], None] | None = None):
     """Round robin: every pair meets in ``games_per_pair`` games (seats alternate A, B, A, ...).
 
     Returns ``(names, wins)`` with ``wins[i, j]`` the games i won against j
@@ -213,7 +229,7 @@ def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_para
     for i in range(k):
         for j in range(i + 1, k):
             lineup = [policies[i] if s % 2 == 0 else policies[j] for s in range(n)]
-            res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes)
+            res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes, progress=progress)
             for r in res.records:
                 a = sum(r.wins[s] for s in range(n) if s % 2 == 0)
                 b = sum(r.wins[s] for s in range(n) if s % 2 == 1)

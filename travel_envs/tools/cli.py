@@ -1,7 +1,17 @@
-"""What every tool shares: ``--param`` parsing, building the game and the policies, one error exit."""
+"""What every command-line tool shares: the one error exit, number checks for argparse,
+``--param`` parsing, building the game and the policies.
+
+Every console script and ``python -m`` module of the project (travel-watch/replay/play,
+training.train/evaluate/train_rllib, benchmarks.*) runs its body through :func:`run_cli`, so
+bad input reads the same everywhere: one ``error: ...`` paragraph on stderr naming the problem
+and what to do, exit code 2, no traceback. A body signals such a problem by raising a
+:class:`ParameterError` (``ConfigError``, ``ModelFileError`` and ``ReplayError`` are ones) or an
+``OSError`` about a file; anything else is a bug and keeps its traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -11,25 +21,93 @@ from typing import Any, Callable, Sequence
 from travel_envs.core.aec import ADAPTER_PARAMS
 from travel_envs.core.game import Game, IllegalActionError, ParameterError
 
-#: errors a user can cause (bad env, param, file, replay): one line on stderr, exit code 2
-USER_ERRORS = (ParameterError, FileNotFoundError, IllegalActionError, NotImplementedError)
+#: errors a user can cause (bad env, param, config, file, replay): one paragraph on stderr, exit code 2
+USER_ERRORS = (ParameterError, IllegalActionError, NotImplementedError, OSError)
+EXIT_USAGE = 2
 
 
-def run_cli(main: Callable[[Sequence[str] | None], int], argv: Sequence[str] | None = None) -> int:
-    """Run a tool's ``main``; a user error prints ``error: ...`` (no traceback) and returns 2."""
+def error_message(exc: BaseException) -> str:
+    """The one-paragraph message for a user error (an OSError as ``FILE: reason``)."""
+    if isinstance(exc, OSError) and exc.filename is not None:  # raised by open(), mkdir() ...
+        reason = exc.strerror or str(exc)
+        hint = {FileNotFoundError: "check the path",
+                IsADirectoryError: "give a file, not a folder",
+                NotADirectoryError: "a part of the path is a file, not a folder",
+                PermissionError: "choose a path you may read/write"}.get(type(exc), "check the path and the disk")
+        return f"{exc.filename}: {reason}; {hint}"
+    return str(exc)
+
+
+def run_cli(main: Callable[..., Any], argv: Sequence[str] | None = None, **kwargs: Any) -> int:
+    """Run a tool's ``main(argv, **kwargs)``; a user error prints ``error: ...`` (no traceback) and
+    returns 2. ``main`` returning an int is its exit code; returning anything else means success (0)."""
     try:
-        return main(argv)
-    except USER_ERRORS as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        result = main(argv, **kwargs)
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except USER_ERRORS as exc:
+        print(f"error: {error_message(exc)}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _number(kind: type, low: float, strict: bool) -> Callable[[str], Any]:
+    word = "an integer" if kind is int else "a number"
+    bound = f"> {low:g}" if strict else f">= {low:g}"
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {word}; give {word} {bound}") from None
+        if value < low or (strict and value == low) or value != value:
+            raise argparse.ArgumentTypeError(f"{text} is not allowed; give {word} {bound}")
+        return value
+
+    parse.__name__ = f"{kind.__name__} {bound}"
+    return parse
+
+
+def int_at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type=`` accepting integers >= ``low``."""
+    return _number(int, low, strict=False)
+
+
+#: argparse ``type=`` checks: the message names the flag, the value and what is allowed
+positive_int = _number(int, 1, strict=False)
+non_negative_int = _number(int, 0, strict=False)
+positive_float = _number(float, 0, strict=True)
+non_negative_float = _number(float, 0, strict=False)
+
+
+def check_output_path(flag: str, path: str | Path | None) -> None:
+    """Fail before the long work, not after it: an output file's folder must exist."""
+    if path is None:
+        return
+    path = Path(path)
+    if path.is_dir():
+        raise ParameterError(f"{flag} {path} is a folder; give a file name inside it")
+    if not path.parent.is_dir():
+        raise ParameterError(f"{flag} {path}: the folder {path.parent} does not exist; create it or choose "
+                             "another path")
+
+
+def check_env_players(env_id: str, players: Sequence[int] | None) -> None:
+    """An unknown env id or an unsupported player count fails here, before any measuring."""
+    from travel_envs.core.registry import game_class
+
+    cls = game_class(env_id)
+    counts = list(getattr(cls, "player_counts", []) or [])
+    for n in players or []:
+        if counts and n not in counts:
+            raise ParameterError(f"{env_id} cannot be played by {n} players; give --players from "
+                                 f"{list(counts)}")
 
 
 def parse_value(raw: str) -> Any:
@@ -108,6 +186,9 @@ def build_game(env: str, params: dict[str, Any], num_players: int) -> Game:
     cls = resolve_game(env)[0]
     params = dict(params)
     given = params.setdefault("num_players", num_players)
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise ParameterError(f"--param num_players={given!r} is not an integer; leave it out: the number of "
+                             f"policies ({num_players}) sets it")
     if given != num_players:
         raise ParameterError(f"--param num_players={given} but {num_players} players are seated")
     bad = sorted(set(ADAPTER_PARAMS) & set(params))

@@ -26,7 +26,7 @@ from travel_envs.core.game import GameState
 
 from . import cli
 from .view import move_seen_by
-from .watch import save_replay
+from .watch import check_replay_folder, save_replay
 
 HELP = """Commands:
   a number         play the move with that number
@@ -42,8 +42,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--env", help="env id, e.g. trek_v0 (optional when a model opponent's run folder names it)")
     p.add_argument("--opponents", nargs="+", required=True, metavar="POLICY",
                    help="one per other seat: random, heuristic, expert, mcts:N, or a model path")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 usually starts)")
-    p.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+    p.add_argument("--seat", type=cli.non_negative_int, default=0, help="your seat (default 0; seat 0 usually starts)")
+    p.add_argument("--seed", type=cli.non_negative_int, help="deal seed (default: a random one, printed)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="game parameter, repeatable; values are JSON (3, true, [\"events\"]) or plain text")
     p.add_argument("--save-replay", metavar="DIR", default="replays",
@@ -101,6 +101,7 @@ def ask_move(state: GameState, seat: int, inp: TextIO) -> int | None:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     args = parse_args(argv)
+    check_replay_folder(args.save_replay)
     inp = stdin or sys.stdin
     env, params = cli.resolve_env(args.env, args.opponents, cli.parse_params(args.param))
     n = 1 + len(args.opponents)

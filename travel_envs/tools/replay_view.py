@@ -32,9 +32,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", help="a replay file (from travel-watch, travel-play or evaluate --save-replays)")
     p.add_argument("--step", action="store_true", help="wait for Enter after each move (" + STEP_HELP + ")")
-    p.add_argument("--seat", type=int, help="show the game as this seat saw it")
+    p.add_argument("--seat", type=cli.non_negative_int, help="show the game as this seat saw it")
     p.add_argument("--gif", metavar="OUT", help="write the pictures as an animated GIF")
-    p.add_argument("--fps", type=float, default=2.0, help="pictures per second in the GIF (default 2)")
+    p.add_argument("--fps", type=cli.positive_float, default=2.0, help="pictures per second in the GIF (default 2)")
     p.add_argument("--moves-only", action="store_true", help="print the moves, the table only at start and end")
     return p.parse_args(argv)
 
@@ -42,6 +42,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None, stdin=None) -> int:
     args = parse_args(argv)
     stdin = stdin or sys.stdin
+    cli.check_output_path("--gif", args.gif)
     rec = R.load(args.file, check=False)
     game = R.game_for(rec.env, rec.params)
     seat = None if args.seat is None else cli.check_seat(args.seat, game)

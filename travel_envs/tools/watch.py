@@ -23,6 +23,7 @@ import numpy as np
 
 from travel_envs import replay as R
 from travel_envs.agents.base import policy_action
+from travel_envs.core.game import ParameterError
 
 from . import cli
 from .movie import Movie, check_pictures
@@ -34,24 +35,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--env", help="env id, e.g. trek_v0 (optional when a model's run folder names it)")
     p.add_argument("--policies", nargs="+", required=True, metavar="POLICY",
                    help="one per seat: random, heuristic, expert, mcts:N, or a model path (.zip/.npz)")
-    p.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+    p.add_argument("--seed", type=cli.non_negative_int, help="deal seed (default: a random one, printed)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="game parameter, repeatable; values are JSON (3, true, [\"events\"]) or plain text")
     p.add_argument("--save-replay", metavar="DIR", help="write the game as a replay file into DIR")
     movie = p.add_mutually_exclusive_group()
     movie.add_argument("--gif", metavar="OUT", help="write the pictures as an animated GIF")
     movie.add_argument("--mp4", metavar="OUT", help="write the pictures as an MP4 video (needs ffmpeg)")
-    p.add_argument("--fps", type=float, default=2.0, help="pictures per second in the GIF/MP4 (default 2)")
+    p.add_argument("--fps", type=cli.positive_float, default=2.0, help="pictures per second in the GIF/MP4 (default 2)")
     p.add_argument("--moves-only", action="store_true", help="print the moves, the table only at start and end")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each decision")
-    p.add_argument("--max-decisions", type=int, help="stop after this many decisions (default: the game's cap)")
+    p.add_argument("--delay", type=cli.non_negative_float, default=0.0, help="seconds to wait after each decision")
+    p.add_argument("--max-decisions", type=cli.positive_int, help="stop after this many decisions (default: the game's cap)")
     return p.parse_args(argv)
+
+
+def check_replay_folder(folder: str | Path | None) -> None:
+    """Before the game, not after it: --save-replay must name a folder (created if missing)."""
+    if folder is not None and Path(folder).exists() and not Path(folder).is_dir():
+        raise ParameterError(f"--save-replay {folder} is a file; give a folder (it is created if missing)")
 
 
 def save_replay(rec: R.Replay, folder: str | Path, stem: str) -> Path:
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise FileNotFoundError(f"--save-replay {folder}: not a folder")
+    check_replay_folder(folder)
     path = folder / f"{stem}.json"
     k = 1
     while path.exists():
@@ -62,6 +68,8 @@ def save_replay(rec: R.Replay, folder: str | Path, stem: str) -> Path:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    cli.check_output_path("--gif" if args.gif else "--mp4", args.gif or args.mp4)
+    check_replay_folder(args.save_replay)
     env, params = cli.resolve_env(args.env, args.policies, cli.parse_params(args.param))
     game = cli.build_game(env, params, len(args.policies))
     seed = cli.pick_seed(args.seed)
