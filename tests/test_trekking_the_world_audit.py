@@ -77,6 +77,33 @@ def test_an_empty_tour_deck_does_not_end_a_game_whose_trigger_is_still_reachable
     assert not s.is_terminal
 
 
+def _random_engine_game(params, seed, ruling=True, cap=E.TrekkingTheWorldGame.max_decisions):
+    s = E.TrekkingTheWorldGame(**params).new_initial_state(np.random.default_rng(seed))
+    if not ruling:  # the rulebook alone: only the Tour-count trigger ends the game
+        s.end_still_reachable = lambda: True
+    rng = np.random.default_rng(seed + 1000)
+    k = 0
+    while not s.is_terminal and k < cap:
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+        k += 1
+    return s, k
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ruling_12_leaves_every_game_the_rulebook_ends_unchanged(seed):
+    """Same seed, same random choices with and without the ruling: a game that ends by the
+    rulebook's trigger alone is played identically with it; a game that the rulebook alone cannot
+    end (stopped at max_decisions) ends by the ruling."""
+    params = dict(num_players=4, tour_deck_size=16, tours_to_end=6)
+    ruled, k = _random_engine_game(params, seed)
+    plain, k0 = _random_engine_game(params, seed, ruling=False)
+    assert ruled.is_terminal
+    if plain.is_terminal:
+        assert k == k0 and ruled.to_dict() == plain.to_dict()
+    else:
+        assert max(len(t) for t in ruled.tours) < ruled.params.end_tours and not ruled.end_still_reachable()
+
+
 def test_no_end_while_the_tour_deck_has_cards():
     s = state(n=2, where="South America Airport", money=20)
     s.tours_out.extend(s.tour_deck[:-2])  # two cards left: the top and one under it

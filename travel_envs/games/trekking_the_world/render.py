@@ -155,6 +155,9 @@ def observation_text(s, seat: int) -> str:
         move = f"steps {s.steps}/{s.n_max}" + (f" (may stop after {s.n_min})" if s.n_min != s.n_max else "")
         start = f", from {loc_text(s.start)}" if s.start >= 0 else ""
         lines.append(f"Itinerary in play: {itin_text(s.itin)}; {move}{start}")
+    if s.ban & ~(1 << s.start if s.start >= 0 else 0):
+        lines.append("May not end the move on: "
+                     + ", ".join(C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.ban >> v) & 1))
     if s.visited:
         been = [C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.visited >> v) & 1]
         lines.append("Visited this turn: " + ", ".join(been))
