@@ -494,7 +494,8 @@ def _panel(s, d, labels: _Labels, small, mid) -> None:
     status = "GAME OVER" if s.is_terminal else f"P{s.turn_seat} to act: {s.phase}"
     if s.itin >= 0:
         status += f" | Itinerary {itin_text(s.itin)}, step {s.steps}/{s.n_max}"
-    status += f" | ends at {s.params.end_tours} Tours" + ("" if s.num_players == 1 else " or when none can reach them") + (
+    status += f" | ends at {s.params.end_tours} Tours" + (
+        "" if s.num_players == 1 else " or when none can reach them") + (
         " (TRIGGERED)" if s.end_triggered else "")
     labels.text(10, y0, _ascii(status), mid, (0, 0, 0))
     rows = (
