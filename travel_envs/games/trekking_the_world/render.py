@@ -139,7 +139,7 @@ def observation_text(s, seat: int) -> str:
              + ("GAME OVER" if s.is_terminal else f"{rel(s.turn_seat)} to act, phase {s.phase}")]
     trig = "END TRIGGERED, the round is finished" if s.end_triggered else "not triggered"
     if n == 1:
-        lines.append(f"End: your {s.params.end_tours}th Tour, or when the Rival deck is empty ({trig})")
+        lines.append(f"End: when you hold {s.params.end_tours} Tours, or when the Rival deck is empty ({trig})")
     else:
         lines.append(f"End: {s.params.end_tours} Tours, or once no player can reach them ({s.tours_left()} Tours "
                      f"left; {trig})")
