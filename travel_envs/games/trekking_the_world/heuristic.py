@@ -242,6 +242,10 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------- act
     def act(self, observation, action_mask, state) -> int:
+        # a plain int always (replays write actions as JSON; numpy integers are not JSON)
+        return int(self._decide(action_mask, state))
+
+    def _decide(self, action_mask, state) -> int:
         s = state
         mask = np.asarray(action_mask).astype(bool)
         legal = np.flatnonzero(mask)
