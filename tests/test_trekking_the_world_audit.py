@@ -17,24 +17,34 @@ from test_trekking_the_world_rules import (
 def _finish_turn(s):
     """Play the acting seat's turn to its end with the first legal action (pass when possible)."""
     seat = s.turn_seat
-    while not s.is_terminal and s.turn_seat == seat:
+    turns = s.turns_taken[seat]
+    while not s.is_terminal and s.turn_seat == seat and s.turns_taken[seat] == turns:
         m = s.legal_action_mask()
         s.apply_action(A_PASS if m[A_PASS] else int(np.flatnonzero(m)[0]))
 
 
 # ------------------------------------------------------------- A1: end without Tours
-def test_end_triggered_when_the_tour_deck_runs_out():
-    """Doc ruling 12: once the Tour row can no longer be refilled (the Tour deck is empty after the
-    end-of-turn refill), the round is finished and the game ends, although nobody has the Tours
-    the rulebook's trigger needs."""
+def _empty_tour_deck(s, top=None):
+    """Leave only ``top`` (or nothing) in the Tour deck: the cards under it leave the game."""
+    if top is not None:
+        place_card(s, top, "tour_deck", len(s.tour_deck) - 1)  # the face-up deck top
+        s.tours_out.extend(s.tour_deck[:-1])
+        del s.tour_deck[:-1]
+    else:
+        s.tours_out.extend(s.tour_deck)
+        s.tour_deck.clear()
+    s.touch()
+
+
+def test_end_triggered_once_nobody_can_reach_the_trigger():
+    """Doc ruling 12: when no player can reach the rulebook's trigger any more (the Tours they hold
+    plus the Tours left in the Tour deck and row are fewer than needed), the end is triggered: the
+    round is finished and the game is scored."""
     s = state(n=3, where="South America Airport", money=20)
     s.turn_seat, s.first_player = 1, 0
     s.turns_taken = [1, 0, 0]  # seat 0 has played this round
     top = card("Machu Picchu")
-    place_card(s, top, "tour_deck", len(s.tour_deck) - 1)  # the face-up deck top
-    s.tours_out.extend(s.tour_deck[:-1])  # nothing under it
-    del s.tour_deck[:-1]
-    s.touch()
+    _empty_tour_deck(s, top)
     choose(s, itin(1, 4, 1, RED, NA, SA))
     s.apply_action(A_PASS)
     walk(s, "Machu Picchu")
@@ -42,12 +52,56 @@ def test_end_triggered_when_the_tour_deck_runs_out():
     s.apply_action(A_PASS)
     s.apply_action(A_TOUR + top)
     assert not s.end_triggered  # one Tour is far from the trigger
-    s.apply_action(A_PASS)  # end of turn: the deck is empty, the row keeps its 3 Tours
-    assert s.end_triggered and not s.tour_deck and all(c != E.NONE for c in s.tour_row)
+    s.apply_action(A_PASS)  # end of turn: 1 Tour held + 3 left in the row < 5
+    assert s.end_triggered and not s.end_still_reachable() and s.tours_left() == 3
     assert s.turn_seat == 2 and not s.is_terminal  # the round is finished ...
     _finish_turn(s)
     assert s.is_terminal and len(set(s.turns_taken)) == 1  # ... and ends before seat 0 again
     assert not invariant_errors(s)
+
+
+def test_an_empty_tour_deck_does_not_end_a_game_whose_trigger_is_still_reachable():
+    """The ruling must not change a game the rulebook would end: with the Tour deck empty, a player
+    holding 4 Tours may still take a 5th from the row, so play goes on, and the 5th Tour ends the
+    game by the rulebook's own trigger."""
+    s = state(n=2, where="South America Airport", money=20)
+    s.first_player = 0
+    others = [c for c in s.tour_deck[:-1] if C.CARD_CONTINENT[c] != SA][:4]
+    for c in others:
+        s.tour_deck.remove(c)
+    s.tours[1].extend(others)  # the second seat holds 4 Tours
+    _empty_tour_deck(s)
+    assert s.tours_left() == 3
+    _finish_turn(s)
+    assert not s.end_triggered and s.end_still_reachable() and s.turn_seat == 1
+    assert not s.is_terminal
+
+
+def _random_engine_game(params, seed, ruling=True, cap=E.TrekkingTheWorldGame.max_decisions):
+    s = E.TrekkingTheWorldGame(**params).new_initial_state(np.random.default_rng(seed))
+    if not ruling:  # the rulebook alone: only the Tour-count trigger ends the game
+        s.end_still_reachable = lambda: True
+    rng = np.random.default_rng(seed + 1000)
+    k = 0
+    while not s.is_terminal and k < cap:
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+        k += 1
+    return s, k
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ruling_12_leaves_every_game_the_rulebook_ends_unchanged(seed):
+    """Same seed, same random choices with and without the ruling: a game that ends by the
+    rulebook's trigger alone is played identically with it; a game that the rulebook alone cannot
+    end (stopped at max_decisions) ends by the ruling."""
+    params = dict(num_players=4, tour_deck_size=16, tours_to_end=6)
+    ruled, k = _random_engine_game(params, seed)
+    plain, k0 = _random_engine_game(params, seed, ruling=False)
+    assert ruled.is_terminal
+    if plain.is_terminal:
+        assert k == k0 and ruled.to_dict() == plain.to_dict()
+    else:
+        assert max(len(t) for t in ruled.tours) < ruled.params.end_tours and not ruled.end_still_reachable()
 
 
 def test_no_end_while_the_tour_deck_has_cards():
@@ -59,13 +113,15 @@ def test_no_end_while_the_tour_deck_has_cards():
     assert not s.end_triggered and len(s.tour_deck) == 2
 
 
-def test_solo_game_ends_when_the_tour_deck_runs_out():
+def test_solo_game_is_not_ended_by_the_tour_deck():
+    """Solo ends by its own rules (the 5th Tour, or the Rival deck empty), never by ruling 12."""
     s = state(n=1, where="South America Airport")
-    s.tours_out.extend(s.tour_deck)
-    s.tour_deck.clear()
-    s.touch()
+    _empty_tour_deck(s)
     _finish_turn(s)
-    assert s.is_terminal and s.rival_deck  # not the Rival deck: the Tours ran out
+    assert not s.is_terminal and not s.end_triggered and s.rival_deck
+    while not s.is_terminal:
+        _finish_turn(s)
+    assert not s.rival_deck and s.turns_taken == [C.RIVAL_DECK_SIZE]
 
 
 # ------------------------------------------------------------- A3: placement order

@@ -204,3 +204,24 @@ def test_turn_counts_never_clip():
         s.touch()
         seen.add(float(_obs(s)[a]))
     assert len(seen) == 5
+
+
+def test_where_the_turn_began_stays_observed_once_the_move_is_under_way():
+    """After a Frequent Flyer flight the move's mask (with Milford Sound: where it may not end) and
+    the Lencois step depend on where the turn began: the move_start block keeps it beside the
+    move's own start, also once the walk has mixed it into the visited block."""
+    z, europe = C.NODE_INDEX["zhangjiajie"], C.NODE_INDEX["europe_airport"]
+    s = build_state(2, locations=[z] * 2, auto_forced=False)
+    give_tokens(s, 0, [0, 1, 0, 0])
+    s.apply_action(211)  # Frequent Flyer token
+    s.apply_action(europe)
+    place_itinerary(s, 0, "itin_row", 0)
+    s.apply_action(55)  # the Itinerary in row slot 1
+    s.apply_action(216)  # no Move token: start moving
+    a, _ = _block(2, "move_start")
+    after = _obs(s)
+    assert after[a + z] == 1.0 and after[a + europe] == 1.0 and after[a:a + C.NUM_LOCATIONS].sum() == 2.0
+    ref = np.zeros_like(after)
+    encode_observation_uncached(s, 0, ref)
+    assert (ref == after).all()
+    assert "May not end the move on: " in s.observation_text(0)

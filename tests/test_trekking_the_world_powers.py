@@ -164,9 +164,69 @@ def test_lencois_move_after_taking_card():
     use(s, c)
     assert not s.legal_action_mask()[A_LOC:A_LOC + 54].any()  # only after a card is taken
     s.apply_action(A_TOUR + t)
-    assert legal_locations(s) == {"Galápagos Islands", "Salar de Uyuni", "South America Airport"}
+    # not back to South America Airport, where the turn began (rule B, doc ruling 6)
+    assert legal_locations(s) == {"Galápagos Islands", "Salar de Uyuni"}
     walk(s, "Salar de Uyuni")
     assert s.loc[0] == loc("Salar de Uyuni") and not s.legal_action_mask()[A_LOC:A_LOC + 54].any()
+    check(s)
+
+
+def _lencois_after_two_steps(milford):
+    """Walk South America Airport -> Salar de Uyuni -> Machu Picchu, buy the Tour there, play Lencois."""
+    s = state(where="South America Airport", money=20)
+    c = hold(s, "Lençóis Maranhenses")
+    m = hold(s, "Milford Sound") if milford else None
+    t = make_tour(s, "Machu Picchu")
+    choose(s, itin(2, 3, 1, BLACK, SA, AF))
+    if milford:
+        use(s, m)
+    s.apply_action(A_PASS)
+    walk(s, "Salar de Uyuni", "Machu Picchu")
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    s.apply_action(A_TOUR + t)
+    use(s, c)
+    return s
+
+
+def test_lencois_step_never_returns_to_a_location_passed_this_turn():
+    """Rule B: "You may not return to or pass through a location you started on or passed through
+    this turn" holds for the Lencois step too."""
+    s = _lencois_after_two_steps(milford=False)
+    assert legal_locations(s) == {"Galápagos Islands"}
+    check(s)
+
+
+def test_lencois_step_with_milford_may_revisit_but_not_the_turn_start():
+    """Milford Sound lets the step land on a passed location, never on the start (FAQ)."""
+    s = _lencois_after_two_steps(milford=True)
+    assert legal_locations(s) == {"Galápagos Islands", "Salar de Uyuni"}
+    check(s)
+
+
+def test_lencois_step_after_machu_picchu_and_after_galapagos():
+    s = state(where="Salar de Uyuni", money=20)
+    c, mp = hold(s, "Lençóis Maranhenses"), hold(s, "Machu Picchu")
+    t = make_tour(s, "Salar de Uyuni")
+    choose(s, CARD26)
+    use(s, mp)  # the Trekker stays: every neighbour is a new location
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    s.apply_action(A_TOUR + t)
+    use(s, c)
+    assert legal_locations(s) == {"Machu Picchu", "South America Airport", "Torres del Paine"}
+    check(s)
+    s = state(where="South America Airport", money=20)
+    c, g = hold(s, "Lençóis Maranhenses"), hold(s, "Galápagos Islands")
+    t = make_tour(s, "Salar de Uyuni")
+    choose(s, CARD26)
+    use(s, g)
+    s.apply_action(A_LOC + loc("Salar de Uyuni"))
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    s.apply_action(A_TOUR + t)
+    use(s, c)
+    assert legal_locations(s) == {"Machu Picchu", "Torres del Paine"}  # not back where the turn began
     check(s)
 
 

@@ -83,7 +83,7 @@ GLOBAL_BLOCKS = (
     ("end_triggered_and_tours_to_end", 2),
     ("itinerary_in_play", ITIN_FEATURES),
     ("move_n_max_n_min_steps", 3),
-    ("move_start", C.NUM_LOCATIONS),
+    ("move_start", C.NUM_LOCATIONS),  # the move's start + where the turn began before a flight (``ban``)
     ("move_visited", C.NUM_LOCATIONS),
     ("turn_flags", len(TURN_FLAGS)),
     ("turn_counts", len(TURN_COUNTS)),
@@ -393,7 +393,8 @@ class _View:
         self.ctx = self.itin = self.turn_key = self.tkey = self.cards = self.cubes = self.tokens = None
         self.order = _seat_order(n, seat)
         # the per-decision entries as last written (-1 / 0 / None: nothing written yet)
-        self.phase = self.current = self.start = -1
+        self.phase = self.current = -1
+        self.start = 0  # bit mask of the move_start block as last written
         self.steps = None
         self.visited = 0
         self.loc = [-1] * n
@@ -532,9 +533,9 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
     visited = s.visited  # before the move: where a Frequent Flyer / Monteverde flight left from
     if s.itin >= 0:  # the move's other entries are written once an Itinerary is chosen
         steps = (s.n_max, s.n_min, s.steps)
-        start = s.start
     else:
-        steps, start = None, -1
+        steps = None
+    start = s.ban  # where the Trekker may not end: the move's start and where the turn began
     if steps != view.steps:
         if steps is None:
             vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
@@ -544,10 +545,11 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_STEPS_AT] = min(steps[2], 24) / 24.0
         view.steps = steps
     if start != view.start:
-        if view.start >= 0:
-            vm[_START_AT + view.start] = 0.0
-        if start >= 0:
-            vm[_START_AT + start] = 1.0
+        diff = start ^ view.start
+        while diff:
+            low = diff & -diff
+            vm[_START_AT + low.bit_length() - 1] = 1.0 if start & low else 0.0
+            diff ^= low
         view.start = start
     if visited != view.visited:
         diff = visited ^ view.visited
@@ -592,8 +594,6 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
         out[_STEPS_AT - 2] = min(s.n_max, 24) / 24.0
         out[_STEPS_AT - 1] = min(s.n_min, 24) / 24.0
         out[_STEPS_AT] = min(s.steps, 24) / 24.0
-        if s.start >= 0:
-            out[_START_AT + s.start] = 1.0
         for i, f in enumerate(TURN_FLAGS):
             if getattr(s, f):
                 out[g["turn_flags"] + i] = 1.0
@@ -602,6 +602,8 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
     for v in range(C.NUM_LOCATIONS):
         if (s.visited >> v) & 1:
             out[_VISITED_AT + v] = 1.0
+        if (s.ban >> v) & 1:
+            out[_START_AT + v] = 1.0
     if s.recolour >= 0:
         out[g["recolour"] + s.recolour] = 1.0
     for c in s.fresh_encs:

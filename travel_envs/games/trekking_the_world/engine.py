@@ -418,7 +418,10 @@ class TrekkingTheWorldState(GameState):
             ids.extend(A_ENC + c for c in encs)
             ids.extend(A_TOUR + c for c in tours)
         if self.lencois and self.cards_taken >= 1 and not self.lencois_moved:
-            ids.extend(A_LOC + w for w in C.ADJ[self.loc[p]])
+            # rule B holds for the whole turn: not where the Trekker stood this turn (with Milford
+            # Sound only not where the turn began: the FAQ's "end on the space it started on")
+            block = self.ban if self.revisit else self.visited | self.ban
+            ids.extend(A_LOC + w for w in C.ADJ[self.loc[p]] if not (block >> w) & 1)
 
     def _souvenirs_eligible(self) -> bool:
         it = self.itin
@@ -596,8 +599,10 @@ class TrekkingTheWorldState(GameState):
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
-        elif ph == PH_TELEPORT:
+        elif ph == PH_TELEPORT:  # the location left counts as the move's start (rule B, Lencois)
+            self.ban = self.visited = self.visited | _bit(self.loc[p])
             self.loc[p] = a - A_LOC
+            self.visited |= _bit(self.loc[p])
             self.phase_id = PH_MONEY
         elif ph == PH_MONEY:
             if a == A_MONEY:
@@ -627,6 +632,7 @@ class TrekkingTheWorldState(GameState):
                 self._buy_tour(a - A_TOUR)
             else:  # Lencois Maranhenses step
                 self.loc[p] = a - A_LOC
+                self.visited |= _bit(self.loc[p])
                 self.lencois_moved = True
         elif ph == PH_COLOUR:
             self._resolve_colour(a - A_COLOUR)
@@ -776,7 +782,8 @@ class TrekkingTheWorldState(GameState):
             self._begin_itinerary()
         elif kind == "teleport_instead_of_move":
             self.phase_id = PH_TELEPORT
-        elif kind == "skip_move":
+        elif kind == "skip_move":  # the Trekker stays: its location is where the turn began (rule B)
+            self.ban = self.visited = self.visited | _bit(self.loc[p])
             self.phase_id = PH_MONEY
         elif kind == "move_fewer":
             self.torres = True
@@ -915,8 +922,8 @@ class TrekkingTheWorldState(GameState):
         if self.num_players == 1:
             self._rival_turn()
             self._refill()
-        if not self.tour_deck:  # doc ruling 12: the Tour row can no longer be refilled
-            self.end_triggered = True
+        if not self.end_triggered and self.num_players > 1 and not self.end_still_reachable():
+            self.end_triggered = True  # doc ruling 12: the rulebook's trigger can no longer happen
         if self.num_players == 1:
             if self.end_triggered or not self.rival_deck:
                 self.phase_id = PH_OVER
@@ -929,6 +936,14 @@ class TrekkingTheWorldState(GameState):
             return
         self.turn_seat = nxt
         self.phase_id = PH_START if self.loc[nxt] != NONE else PH_PLACE
+
+    def tours_left(self) -> int:
+        """Tours that may still be taken: the Tour deck (never reshuffled) and the Tour row."""
+        return len(self.tour_deck) + sum(1 for c in self.tour_row if c != NONE)
+
+    def end_still_reachable(self) -> bool:
+        """True while some player could still take their ``end_tours``-th Tour (doc ruling 12)."""
+        return max(len(t) for t in self.tours) + self.tours_left() >= self.params.end_tours
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:

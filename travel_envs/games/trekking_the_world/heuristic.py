@@ -242,6 +242,10 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------- act
     def act(self, observation, action_mask, state) -> int:
+        # a plain int always (replays write actions as JSON; numpy integers are not JSON)
+        return int(self._decide(action_mask, state))
+
+    def _decide(self, action_mask, state) -> int:
         s = state
         mask = np.asarray(action_mask).astype(bool)
         legal = np.flatnonzero(mask)
@@ -497,7 +501,9 @@ class HeuristicPolicy:
             if self._position_value(s, p, best - A_LOC) > self._position_value(s, p, here) + 0.5:
                 return int(best)
         elif "move_after_taking_card" in powers and s.cards_taken >= 1 and not s.lencois:
-            if max(self._position_value(s, p, w) for w in C.ADJ[here]) > self._position_value(s, p, here) + 2.0:
+            block = s.ban if s.revisit else s.visited | s.ban  # rule B holds for the step (doc ruling 6)
+            if max((self._position_value(s, p, w) for w in C.ADJ[here] if not (block >> w) & 1), default=-1.0) \
+                    > self._position_value(s, p, here) + 2.0:
                 return powers["move_after_taking_card"]
         return A_PASS if mask[A_PASS] else int(legal[0])
 

@@ -138,7 +138,11 @@ def observation_text(s, seat: int) -> str:
     lines = [f"== Trekking the World == you are P{seat}; "
              + ("GAME OVER" if s.is_terminal else f"{rel(s.turn_seat)} to act, phase {s.phase}")]
     trig = "END TRIGGERED, the round is finished" if s.end_triggered else "not triggered"
-    lines.append(f"End: {s.params.end_tours} Tours, or when the Tour deck runs out ({trig})")
+    if n == 1:
+        lines.append(f"End: when you hold {s.params.end_tours} Tours, or when the Rival deck is empty ({trig})")
+    else:
+        lines.append(f"End: {s.params.end_tours} Tours, or once no player can reach them ({s.tours_left()} Tours "
+                     f"left; {trig})")
     if s.pending >= 0:
         lines.append(f"Choosing for: {C.CARD_NAMES[s.pending]} ({C.ENC_POWER[s.pending]})")
     elif s.pending == -2:
@@ -151,6 +155,9 @@ def observation_text(s, seat: int) -> str:
         move = f"steps {s.steps}/{s.n_max}" + (f" (may stop after {s.n_min})" if s.n_min != s.n_max else "")
         start = f", from {loc_text(s.start)}" if s.start >= 0 else ""
         lines.append(f"Itinerary in play: {itin_text(s.itin)}; {move}{start}")
+    if s.ban & ~(1 << s.start if s.start >= 0 else 0):
+        lines.append("May not end the move on: "
+                     + ", ".join(C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.ban >> v) & 1))
     if s.visited:
         been = [C.NODE_NAMES[v] for v in range(C.NUM_LOCATIONS) if (s.visited >> v) & 1]
         lines.append("Visited this turn: " + ", ".join(been))
@@ -487,7 +494,8 @@ def _panel(s, d, labels: _Labels, small, mid) -> None:
     status = "GAME OVER" if s.is_terminal else f"P{s.turn_seat} to act: {s.phase}"
     if s.itin >= 0:
         status += f" | Itinerary {itin_text(s.itin)}, step {s.steps}/{s.n_max}"
-    status += f" | ends at {s.params.end_tours} Tours or when the Tour deck runs out" + (
+    status += f" | ends at {s.params.end_tours} Tours" + (
+        "" if s.num_players == 1 else " or when none can reach them") + (
         " (TRIGGERED)" if s.end_triggered else "")
     labels.text(10, y0, _ascii(status), mid, (0, 0, 0))
     rows = (
