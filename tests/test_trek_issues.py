@@ -172,14 +172,44 @@ def test_transport_returned_on_a_move_moves_its_indicator_back():
     assert s.cash[0] == 300 + 30  # v1 bonus of camp 1
 
 
-def test_falling_indicator_sale_that_cannot_cover_the_debt_eliminates():
-    # P1 hosts P2 at camp 3 without Stores: owes 2 x 2 x £20 = £80 with £0 and 2 Jeeps worth £40 each
+def test_bankrupt_units_fetch_the_market_price_of_the_bankruptcy_with_a_falling_indicator():
+    # P1 hosts P2 at camp 3 without Stores: owes 2 x 2 x £20 = £80 with £0 and 2 Jeeps at £40 each.
+    # Rulebook: he may continue since he has transport, and "the bank will pay him the current
+    # market price for them": £40 + £40. The Jeep indicator moves back only once the debt is paid.
     s = build(n=3, params={"economy": "v1"}, pos=[0, 3, 3], cash=[300, 0, 300],
               held=[[0, 0, 0], [0, 0, 2], [0, 0, 0]], sold=[42, 0, 2], arrival=[1, 2, 3], seq=4)
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
     assert s.current_player == 1 and s.phase_id == SELL_PHASE and s.debt == 80
-    s.apply_action(A.SELL + J)  # £40; the Jeep indicator falls to £30: £40 + £30 < £80
-    assert not s.alive[1] and s.held[1] == [0, 0, 0] and s.current_player == 2
+    s.apply_action(A.SELL + J)
+    assert s.phase_id == SELL_PHASE and s.cash[1] == 40 and s.price(J) == 40 and s.sold_back == [0, 0, 1]
+    view = obs_of(s, 0)
+    assert view[-1] == pytest.approx(1 / 6)  # the pending fall is public
+    assert "sold back so far 1 Jeeps" in s.observation_text(0)
+    s.apply_action(A.SELL + J)
+    assert s.alive[1] and s.phase_id == PLAY and s.current_player == 1 and s.cash[1] == 0
+    assert s.sold[J] == 0 and s.sold_back == [0, 0, 0] and s.pool[J] == 6
+    check_invariants(s)
+
+
+def test_host_pays_for_missing_units_at_the_price_shown_before_his_own_unit_returns():
+    # v1: P1 hosts P2 at camp 3 with 1 Stores Unit; the Stores indicator stands at 6 (£10). His own unit
+    # returns (the indicator falls to 5: £5), the guest's unit costs double the price shown when the
+    # contribution fell due: 2 x £10
+    s = build(n=3, params={"economy": "v1"}, pos=[0, 3, 3], held=[[0, 0, 0], [1, 0, 0], [0, 0, 0]],
+              sold=[6, 0, 0], arrival=[1, 2, 3], seq=4)
+    s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
+    assert s.current_player == 1 and s.cash[1] == 300 - 20 and s.held[1][S] == 0 and s.sold[S] == 5
+    check_invariants(s)
+
+
+def test_bankrupt_sales_with_an_indicator_that_only_rises_leave_it_in_place():
+    s = build(n=3, pos=[0, 3, 3], cash=[300, 0, 300], held=[[0, 0, 0], [0, 0, 2], [0, 0, 0]],
+              sold=[42, 0, 2], arrival=[1, 2, 3], seq=4)  # v0: owes 2 x 2 x £40 = £160; Jeeps at £80
+    s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
+    assert s.debt == 160
+    s.apply_action(A.SELL + J)
+    s.apply_action(A.SELL + J)
+    assert s.alive[1] and s.phase_id == PLAY and s.sold == [42, 0, 2] and s.sold_back == [0, 0, 0]
     check_invariants(s)
 
 

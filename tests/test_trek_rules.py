@@ -109,8 +109,11 @@ def discard_any(s) -> None:
 
 
 # --------------------------------------------------------------- Sales Indicators (examples 1-2)
-def test_rulebook_stores_indicator_example():
-    s = build(hands={0: cards("buy", "c12", "c12", "c12"), 1: cards("buy", "c11", "c11", "c11")})
+@pytest.mark.parametrize("economy", ["v0-reconstruction", "v1"])
+def test_rulebook_stores_indicator_example(economy):
+    """The rulebook's worked example, its numbers in both economies (£5 then £10 are FOUND)."""
+    s = build(params={"economy": economy},
+              hands={0: cards("buy", "c12", "c12", "c12"), 1: cards("buy", "c11", "c11", "c11")})
     s.apply_action(A.PLAY_BUY + S)
     assert s.phase_id == BUY_PHASE
     s.apply_action(A.BUY_UNITS + 3)  # 4 units

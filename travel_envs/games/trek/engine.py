@@ -66,6 +66,7 @@ class TrekState(GameState):
         self.phase_id = PLAY
         self.buy_market = -1
         self.debt = 0
+        self.sold_back = [0, 0, 0]  # units sold to the Bank in this bankruptcy (falling indicator: pending)
         self.to_draw = 0
         self.winner_list: list[int] = []
         self.end_reason = ""
@@ -155,8 +156,10 @@ class TrekState(GameState):
             else:
                 due = self.stores_due(seat)
                 use = min(due, self.held[seat][C.STORES])
-                self._return_units(seat, C.STORES, use)
+                # the price of the missing units is the one shown when the contribution falls due,
+                # before the host's own units move a falling indicator back (ruling 6, ruling I)
                 debt = (due - use) * p.cash_for_stores_multiplier * self.price(C.STORES)
+                self._return_units(seat, C.STORES, use)
             if debt <= self.cash[seat]:
                 self._pay(seat, debt)
                 self.phase_id = PLAY
@@ -433,19 +436,24 @@ class TrekState(GameState):
         self.held[seat][market] += units
 
     def _sell(self, seat: int, market: int) -> None:
+        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
+
+        The price is the one the Sales Indicators showed when the bankruptcy began: with a
+        falling indicator (ruling I) the units sold move it back only once the debt is paid,
+        so every unit of one bankruptcy fetches "the current market price" and a player
+        whose units cover the debt at that price always stays in the game (ruling J)."""
         self._receive(seat, self.price(market))
-        self._return_unit(seat, market)
+        self.held[seat][market] -= 1
+        self.pool[market] += 1
+        if self.game.params.indicator_falls_on_return:
+            self.sold_back[market] += 1
         if self.cash[seat] >= self.debt:
             self._pay(seat, self.debt)
             self.debt = 0
+            for m in range(3):
+                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
+            self.sold_back = [0, 0, 0]
             self.phase_id = PLAY
-        elif self.cash[seat] + self.assets_value(seat) < self.debt:
-            # a sale moved a falling Sales Indicator down: what is left no longer covers the debt
-            self.debt = 0
-            self._eliminate(seat)
-            if self.phase_id != OVER:
-                self.turn_player = self._next_alive(seat)
-                self._begin_turn()
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
@@ -512,7 +520,7 @@ class TrekState(GameState):
 
     # ----------------------------------------------------------- persistence
     _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
-               "turn_player", "turns", "phase_id", "buy_market", "debt", "to_draw", "winner_list",
+               "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
                "end_reason", "reshuffles")
 
     def to_dict(self) -> dict[str, Any]:
@@ -620,6 +628,7 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         raise bad("alive", f"must be a list of {n} booleans")
     int_list("pool", 3, 0, max(C.MARKET_TOTALS))
     int_list("sold", 3, 0, 10**9)
+    int_list("sold_back", 3, 0, max(C.MARKET_TOTALS))
     int_list("pack", len(d["pack"]) if isinstance(d["pack"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("discard", len(d["discard"]) if isinstance(d["discard"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("winner_list", len(d["winner_list"]) if isinstance(d["winner_list"], list) else -1, 0, n - 1)
@@ -647,6 +656,8 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         x = d[key]
         if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
             raise bad(key, f"is {x!r}; it must be an integer in [{low}, {high}]")
+    if d["phase_id"] != SELL_PHASE and any(d["sold_back"]):
+        raise bad("sold_back", "must be [0, 0, 0] outside the bankruptcy phase")
     if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):
         raise bad("bank", "must be an integer")
     if d["end_reason"] not in ("", "reached Camp 12", "last player left", "turn cap"):

@@ -45,7 +45,11 @@ def _phase_lines(state) -> list[str]:
     if state.phase_id == 1:
         return [f"P{state.turn_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
     if state.phase_id == 2:
-        return [f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"]
+        line = f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"
+        back = [f"{state.sold_back[m]} {C.MARKET_NAMES[m]}" for m in range(3) if state.sold_back[m]]
+        if back:
+            line += "; sold back so far " + ", ".join(back) + " (the indicators move back when the debt is paid)"
+        return [line]
     return []
 
 
