@@ -89,6 +89,9 @@ def check_invariants(s) -> None:
         assert s.pool[m] >= 0 and all(h[m] >= 0 for h in s.held)
         assert s.pool[m] + sum(h[m] for h in s.held) == C.MARKET_TOTALS[m], "units created or lost"
     assert sum(s.cash) + s.bank == g.num_players * g.params.starting_cash, "money created or lost"
+    if s.reshuffles:  # the pack is the reshuffled pile less every card drawn since
+        left = np.array(s.reshuffled) - np.array(s.drawn).sum(axis=0)
+        assert left.tolist() == np.bincount(np.array(s.pack, dtype=int), minlength=C.NUM_CARD_TYPES).tolist()
     assert all(c >= 0 for c in s.cash)
     for q in range(g.num_players):
         if s.alive[q]:

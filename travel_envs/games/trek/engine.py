@@ -71,6 +71,10 @@ class TrekState(GameState):
         self.winner_list: list[int] = []
         self.end_reason = ""
         self.reshuffles = 0
+        # what the face-up pile that became the pack held (zeros before the first reshuffle) and what
+        # each seat has drawn since: a seat knows the pack holds at most ``reshuffled - drawn[seat]``
+        self.reshuffled = [0] * C.NUM_CARD_TYPES
+        self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(n)]
         self._begin_turn()
 
     # ------------------------------------------------------------ properties
@@ -177,7 +181,7 @@ class TrekState(GameState):
         seat = self.turn_player
         hand = self.hands[seat]
         for _ in range(self.to_draw):
-            card = self._draw()
+            card = self._draw(seat)
             if card < 0:
                 break
             hand[card] += 1
@@ -186,12 +190,14 @@ class TrekState(GameState):
         self.turn_player = self._next_alive(seat)
         self._begin_turn()
 
-    def _draw(self) -> int:
+    def _draw(self, seat: int) -> int:
         if not self.pack:
             self._reshuffle()
             if not self.pack:
                 return -1
         card = self.pack.pop()
+        if self.reshuffles:
+            self.drawn[seat][card] += 1
         if not self.pack and self.game.params.reshuffle == "at once":
             self._reshuffle()
         return card
@@ -204,6 +210,10 @@ class TrekState(GameState):
         self.discard = []
         self.rng.shuffle(self.pack)
         self.reshuffles += 1
+        self.reshuffled = [0] * C.NUM_CARD_TYPES
+        for t in self.pack:
+            self.reshuffled[t] += 1
+        self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(self.num_players)]
 
     def _next_alive(self, seat: int) -> int:
         n = self.num_players
@@ -220,6 +230,20 @@ class TrekState(GameState):
     def _receive(self, seat: int, amount: int) -> None:
         self.cash[seat] += amount
         self.bank -= amount
+
+    def known_in_other_hands(self, seat: int) -> list[int]:
+        """Cards of each type ``seat`` knows to be in other players' hands, not in the pack.
+
+        The cards it cannot see are the pack and the other hands. The pack holds only cards of
+        the face-up pile that became the pack at the last reshuffle, less those ``seat`` drew
+        since; any unseen card beyond that is in another hand (0 before the first reshuffle)."""
+        if not self.reshuffles:
+            return [0] * C.NUM_CARD_TYPES
+        seen = [0] * C.NUM_CARD_TYPES
+        for t in self.discard:
+            seen[t] += 1
+        counts, own, cap, mine = self.game.card_counts, self.hands[seat], self.reshuffled, self.drawn[seat]
+        return [max(0, counts[t] - seen[t] - own[t] - (cap[t] - mine[t])) for t in range(C.NUM_CARD_TYPES)]
 
     def assets_value(self, seat: int) -> int:
         """What the Bank would pay for everything ``seat`` holds, at current market prices."""
@@ -521,7 +545,7 @@ class TrekState(GameState):
     # ----------------------------------------------------------- persistence
     _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
                "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
-               "end_reason", "reshuffles")
+               "end_reason", "reshuffles", "reshuffled")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
@@ -530,6 +554,7 @@ class TrekState(GameState):
             d[f] = list(v) if isinstance(v, list) else v
         d["held"] = [list(h) for h in self.held]
         d["hands"] = [list(h) for h in self.hands]
+        d["drawn"] = [list(h) for h in self.drawn]
         d["rng"] = rng_to_dict(self.rng)
         return d
 
@@ -537,7 +562,7 @@ class TrekState(GameState):
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekState":
         """Rebuild a state from :meth:`to_dict`; a dict of another game, variant or player count,
         a missing key or an out-of-range value raises ParameterError naming it."""
-        check_state_header(game, data, cls._FIELDS + ("held", "hands", "rng"))
+        check_state_header(game, data, cls._FIELDS + ("held", "hands", "drawn", "rng"))
         _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
@@ -546,32 +571,58 @@ class TrekState(GameState):
             setattr(s, f, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
+        s.drawn = [list(h) for h in data["drawn"]]
         s.rng = rng_from_dict(data["rng"])
         return s
 
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekState":
-        """Other living players' hands and the pack order drawn anew from ``rng``.
+        """Other living players' hands, the pack order and the other seats' draws since the last
+        reshuffle drawn anew from ``rng``.
 
-        What ``seat`` knows stays: its own hand, every public fact (positions, cash,
-        units, indicators, the face-up discard pile) and the hand sizes. The unseen
-        cards (the pack and the other hands) are shuffled together and dealt back in
-        the same sizes; the state's generator is replaced by one seeded from ``rng``.
+        What ``seat`` knows stays: its own hand and draws, every public fact (positions, cash,
+        units, indicators, the face-up discard pile, the pile that became the pack) and the hand
+        sizes. The unseen cards (the pack and the other hands) are shuffled together and dealt
+        back in the same sizes, except that the pack only receives cards that can be in it: the
+        cards ``seat`` knows to be in other hands (:meth:`known_in_other_hands`) go to them.
+        The other seats' draws since the reshuffle are a random split, in their sizes, of the
+        cards drawn from the pile; the state's generator is replaced by one seeded from ``rng``.
         """
         s = self.clone()
         others = [q for q in range(self.num_players) if q != seat and self.alive[q]]
-        unseen = list(self.pack)
+        forced = self.known_in_other_hands(seat)
+        free = list(self.pack)
         for q in others:
-            unseen += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
-        order = rng.permutation(len(unseen))
-        unseen = [unseen[i] for i in order]
+            free += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
+        for t in range(C.NUM_CARD_TYPES):
+            for _ in range(forced[t]):
+                free.remove(t)
+        free = [free[i] for i in rng.permutation(len(free))]
+        s.pack = free[: len(self.pack)]
+        dealt = free[len(self.pack):] + [t for t in range(C.NUM_CARD_TYPES) for _ in range(forced[t])]
+        dealt = [dealt[i] for i in rng.permutation(len(dealt))]
         for q in others:
             k = sum(self.hands[q])
             hand = [0] * C.NUM_CARD_TYPES
-            for t in unseen[:k]:
+            for t in dealt[:k]:
                 hand[t] += 1
             s.hands[q] = hand
-            unseen = unseen[k:]
-        s.pack = unseen
+            dealt = dealt[k:]
+        if self.reshuffles:
+            pack = [0] * C.NUM_CARD_TYPES
+            for t in s.pack:
+                pack[t] += 1
+            drawn_by_others = [t for t in range(C.NUM_CARD_TYPES)
+                               for _ in range(self.reshuffled[t] - pack[t] - self.drawn[seat][t])]
+            drawn_by_others = [drawn_by_others[i] for i in rng.permutation(len(drawn_by_others))]
+            for q in range(self.num_players):
+                if q == seat:
+                    continue
+                k = sum(self.drawn[q])
+                row = [0] * C.NUM_CARD_TYPES
+                for t in drawn_by_others[:k]:
+                    row[t] += 1
+                s.drawn[q] = row
+                drawn_by_others = drawn_by_others[k:]
         s.rng = np.random.default_rng(rng.integers(2**63))
         return s
 
@@ -583,6 +634,7 @@ class TrekState(GameState):
             setattr(s, f, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
+        s.drawn = [list(h) for h in self.drawn]
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         return s
 
@@ -632,7 +684,8 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
     int_list("pack", len(d["pack"]) if isinstance(d["pack"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("discard", len(d["discard"]) if isinstance(d["discard"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("winner_list", len(d["winner_list"]) if isinstance(d["winner_list"], list) else -1, 0, n - 1)
-    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES)):
+    int_list("reshuffled", C.NUM_CARD_TYPES, 0, C.DECK_SIZE)
+    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES), ("drawn", C.NUM_CARD_TYPES)):
         v = d[key]
         if not isinstance(v, list) or len(v) != n:
             raise bad(key, f"must hold one list per player ({n})")
@@ -656,6 +709,11 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         x = d[key]
         if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
             raise bad(key, f"is {x!r}; it must be an integer in [{low}, {high}]")
+    left = [d["reshuffled"][t] - sum(h[t] for h in d["drawn"]) for t in range(C.NUM_CARD_TYPES)]
+    if d["reshuffles"] and left != [d["pack"].count(t) for t in range(C.NUM_CARD_TYPES)]:
+        raise bad("drawn", "the cards drawn since the last reshuffle and the pack do not make the reshuffled pile")
+    if not d["reshuffles"] and (any(d["reshuffled"]) or any(map(any, d["drawn"]))):
+        raise bad("reshuffled", "and 'drawn' must be zeros before the first reshuffle")
     if d["phase_id"] != SELL_PHASE and any(d["sold_back"]):
         raise bad("sold_back", "must be [0, 0, 0] outside the bankruptcy phase")
     if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):

@@ -29,6 +29,9 @@ def observation_text(state, seat: int) -> str:
     lines.append(f"Turns begun: {state.turns}" + (f" of {cap} (turn cap)" if cap else " (no turn cap)"))
     pile = [C.CARD_SHORT[t] + f" x{state.discard.count(t)}" for t in range(C.NUM_CARD_TYPES) if t in state.discard]
     lines.append("Discard pile (face up): " + (", ".join(pile) if pile else "empty"))
+    known = state.known_in_other_hands(seat)
+    lines.append("Known to be in other hands (not in the pack since the last reshuffle): "
+                 + (", ".join(f"{C.CARD_SHORT[t]} x{k}" for t, k in enumerate(known) if k) or "none"))
     others = [f"P{q} {sum(state.hands[q])}" for q in range(state.num_players) if q != seat and state.alive[q]]
     lines.append("Cards in other hands (hidden): " + (", ".join(others) if others else "none"))
     lines.append(f"Your hand: " + (_hand(state, seat) if state.alive[seat] else "(out of the game)"))
