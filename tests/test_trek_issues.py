@@ -273,4 +273,8 @@ def test_own_draws_since_the_reshuffle_count_and_other_draws_do_not():
     d["drawn"][1][drawn] -= 1
     with pytest.raises(ParameterError, match="drawn"):
         s.game.state_from_dict(d)
+    d = s.to_dict()
+    d["sold_back"] = [1, 0, 0]  # units sold back can only be pending during a bankruptcy
+    with pytest.raises(ParameterError, match="sold_back"):
+        s.game.state_from_dict(d)
 
