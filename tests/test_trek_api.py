@@ -31,7 +31,7 @@ def test_module_and_registry():
     assert "trek_v0" in travel_envs.list_envs()
     env = trek_v0.raw_env(num_players=3)
     env.reset(seed=1)
-    assert env.game.observation_size == observation_size(3) == 23 * 3 + 85
+    assert env.game.observation_size == observation_size(3) == 23 * 3 + 109
     assert env.action_space("player_0").n == A.NUM_ACTIONS == 100
     assert env.state().shape == (env.game.state_size,)
 

@@ -172,14 +172,44 @@ def test_transport_returned_on_a_move_moves_its_indicator_back():
     assert s.cash[0] == 300 + 30  # v1 bonus of camp 1
 
 
-def test_falling_indicator_sale_that_cannot_cover_the_debt_eliminates():
-    # P1 hosts P2 at camp 3 without Stores: owes 2 x 2 x £20 = £80 with £0 and 2 Jeeps worth £40 each
+def test_bankrupt_units_fetch_the_market_price_of_the_bankruptcy_with_a_falling_indicator():
+    # P1 hosts P2 at camp 3 without Stores: owes 2 x 2 x £20 = £80 with £0 and 2 Jeeps at £40 each.
+    # Rulebook: he may continue since he has transport, and "the bank will pay him the current
+    # market price for them": £40 + £40. The Jeep indicator moves back only once the debt is paid.
     s = build(n=3, params={"economy": "v1"}, pos=[0, 3, 3], cash=[300, 0, 300],
               held=[[0, 0, 0], [0, 0, 2], [0, 0, 0]], sold=[42, 0, 2], arrival=[1, 2, 3], seq=4)
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
     assert s.current_player == 1 and s.phase_id == SELL_PHASE and s.debt == 80
-    s.apply_action(A.SELL + J)  # £40; the Jeep indicator falls to £30: £40 + £30 < £80
-    assert not s.alive[1] and s.held[1] == [0, 0, 0] and s.current_player == 2
+    s.apply_action(A.SELL + J)
+    assert s.phase_id == SELL_PHASE and s.cash[1] == 40 and s.price(J) == 40 and s.sold_back == [0, 0, 1]
+    view = obs_of(s, 0)
+    assert view[PLAYER_BLOCK * 3 + 85 + J] == pytest.approx(1 / 6)  # the pending fall is public
+    assert "sold back so far 1 Jeeps" in s.observation_text(0)
+    s.apply_action(A.SELL + J)
+    assert s.alive[1] and s.phase_id == PLAY and s.current_player == 1 and s.cash[1] == 0
+    assert s.sold[J] == 0 and s.sold_back == [0, 0, 0] and s.pool[J] == 6
+    check_invariants(s)
+
+
+def test_host_pays_for_missing_units_at_the_price_shown_before_his_own_unit_returns():
+    # v1: P1 hosts P2 at camp 3 with 1 Stores Unit; the Stores indicator stands at 6 (£10). His own unit
+    # returns (the indicator falls to 5: £5), the guest's unit costs double the price shown when the
+    # contribution fell due: 2 x £10
+    s = build(n=3, params={"economy": "v1"}, pos=[0, 3, 3], held=[[0, 0, 0], [1, 0, 0], [0, 0, 0]],
+              sold=[6, 0, 0], arrival=[1, 2, 3], seq=4)
+    s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
+    assert s.current_player == 1 and s.cash[1] == 300 - 20 and s.held[1][S] == 0 and s.sold[S] == 5
+    check_invariants(s)
+
+
+def test_bankrupt_sales_with_an_indicator_that_only_rises_leave_it_in_place():
+    s = build(n=3, pos=[0, 3, 3], cash=[300, 0, 300], held=[[0, 0, 0], [0, 0, 2], [0, 0, 0]],
+              sold=[42, 0, 2], arrival=[1, 2, 3], seq=4)  # v0: owes 2 x 2 x £40 = £160; Jeeps at £80
+    s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
+    assert s.debt == 160
+    s.apply_action(A.SELL + J)
+    s.apply_action(A.SELL + J)
+    assert s.alive[1] and s.phase_id == PLAY and s.sold == [42, 0, 2] and s.sold_back == [0, 0, 0]
     check_invariants(s)
 
 
@@ -189,3 +219,62 @@ def test_turn_cap_v1_is_shared_by_the_survivors():
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
     assert s.phase_id == OVER and s.end_reason == "turn cap" and s.winners() == [0, 1, 2]
     assert s.returns() == [0.0, 0.0, 0.0]
+
+
+# ------------------------------------------- second audit: the pile that became the pack is public
+def _reshuffle_with_p1_holding(p1_hand, discard=()):
+    """P0 discards a Camp 1 card and draws the last card of the pack: the face-up pile is the pack."""
+    s = build(hands={0: cards("c11", "c11", "c1", "c1"), 1: cards(*p1_hand)}, discard=cards(*discard))
+    last = next(t for t in s.pack if t == C.camp_card(2))
+    s.pack.remove(last)
+    s.discard = s.pack + s.discard
+    s.pack = [last]
+    s.apply_action(A.DISCARD + C.camp_card(1))
+    assert s.reshuffles == 1 and s.current_player == 1
+    return s
+
+
+def test_cards_missing_from_the_reshuffled_pile_are_known_to_be_in_other_hands():
+    s = _reshuffle_with_p1_holding(("c12", "c12", "c12", "c10"))
+    known = s.known_in_other_hands(0)
+    # no Camp 12 card went into the pack and P0 drew none: all three are in P1's hand; so is the third c10
+    assert known[C.camp_card(12)] == 3 and known[C.camp_card(10)] == 1 and sum(known) == 4
+    view = obs_of(s, 0)
+    block = PLAYER_BLOCK * 2 + 88
+    assert view[block + C.camp_card(12)] == pytest.approx(1.0) and view[block + C.camp_card(10)] == pytest.approx(1 / 3)
+    assert "C12 x3" in s.observation_text(0)
+    rng = np.random.default_rng(0)
+    for _ in range(40):  # resampling never puts them in the pack, and keeps the view
+        r = s.resample_hidden(0, rng)
+        assert r.hands[1][C.camp_card(12)] == 3 and r.hands[1][C.camp_card(10)] == 1
+        assert np.array_equal(obs_of(r, 0), view)
+        check_invariants(r)
+    # public change: one Camp 12 card was face up, so it went into the pack: only two are known
+    s2 = _reshuffle_with_p1_holding(("c12", "c12", "c10", "c10"), discard=("c12",))
+    assert s2.known_in_other_hands(0)[C.camp_card(12)] == 2
+    assert not np.array_equal(obs_of(s2, 0)[block:], view[block:])
+
+
+def test_own_draws_since_the_reshuffle_count_and_other_draws_do_not():
+    s = _reshuffle_with_p1_holding(("c12", "c12", "c12", "c10"))
+    s.apply_action(A.DISCARD + C.camp_card(10))  # P1 discards the c10 and draws an unknown card
+    drawn = int(np.flatnonzero(s.drawn[1])[0])
+    assert sum(s.drawn[1]) == 1 and s.hands[1][drawn] >= 1
+    assert s.known_in_other_hands(0)[C.camp_card(10)] == 0  # the third c10 is face up now
+    # P1 itself knows where its draw came from: what is left of the pile excludes it
+    left = [s.reshuffled[t] - s.drawn[0][t] - s.drawn[1][t] for t in range(C.NUM_CARD_TYPES)]
+    assert left == [s.pack.count(t) for t in range(C.NUM_CARD_TYPES)]
+    rng = np.random.default_rng(1)
+    for _ in range(20):  # P0 does not know P1's draw: it is redrawn, the view stays
+        r = s.resample_hidden(0, rng)
+        assert sum(r.drawn[1]) == 1 and np.array_equal(obs_of(r, 0), obs_of(s, 0))
+        check_invariants(r)
+    d = s.to_dict()
+    d["drawn"][1][drawn] -= 1
+    with pytest.raises(ParameterError, match="drawn"):
+        s.game.state_from_dict(d)
+    d = s.to_dict()
+    d["sold_back"] = [1, 0, 0]  # units sold back can only be pending during a bankruptcy
+    with pytest.raises(ParameterError, match="sold_back"):
+        s.game.state_from_dict(d)
+

@@ -89,6 +89,9 @@ def check_invariants(s) -> None:
         assert s.pool[m] >= 0 and all(h[m] >= 0 for h in s.held)
         assert s.pool[m] + sum(h[m] for h in s.held) == C.MARKET_TOTALS[m], "units created or lost"
     assert sum(s.cash) + s.bank == g.num_players * g.params.starting_cash, "money created or lost"
+    if s.reshuffles:  # the pack is the reshuffled pile less every card drawn since
+        left = np.array(s.reshuffled) - np.array(s.drawn).sum(axis=0)
+        assert left.tolist() == np.bincount(np.array(s.pack, dtype=int), minlength=C.NUM_CARD_TYPES).tolist()
     assert all(c >= 0 for c in s.cash)
     for q in range(g.num_players):
         if s.alive[q]:
@@ -109,8 +112,11 @@ def discard_any(s) -> None:
 
 
 # --------------------------------------------------------------- Sales Indicators (examples 1-2)
-def test_rulebook_stores_indicator_example():
-    s = build(hands={0: cards("buy", "c12", "c12", "c12"), 1: cards("buy", "c11", "c11", "c11")})
+@pytest.mark.parametrize("economy", ["v0-reconstruction", "v1"])
+def test_rulebook_stores_indicator_example(economy):
+    """The rulebook's worked example, its numbers in both economies (£5 then £10 are FOUND)."""
+    s = build(params={"economy": economy},
+              hands={0: cards("buy", "c12", "c12", "c12"), 1: cards("buy", "c11", "c11", "c11")})
     s.apply_action(A.PLAY_BUY + S)
     assert s.phase_id == BUY_PHASE
     s.apply_action(A.BUY_UNITS + 3)  # 4 units

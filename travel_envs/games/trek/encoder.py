@@ -1,6 +1,6 @@
 """Trek observation encoder (all values in [0, 1]).
 
-Observation of seat ``s`` with ``n`` players, size ``23 n + 85``:
+Observation of seat ``s`` with ``n`` players, size ``23 n + 109``:
 
 | offset            | size | meaning                                                          |
 |-------------------|------|------------------------------------------------------------------|
@@ -15,6 +15,11 @@ Observation of seat ``s`` with ``n`` players, size ``23 n + 85``:
 | 23 n + 80         | 3    | market being bought (buy phase) one-hot                          |
 | 23 n + 83         | 1    | debt to the Bank being raised (bankruptcy), d / (d + 300)        |
 | 23 n + 84         | 1    | turns begun / max_turns (0 without a cap)                        |
+| 23 n + 85         | 3    | units sold to the Bank in this bankruptcy / pieces, per market   |
+|                   |      | (falling indicator: it moves back by these when the debt is paid)|
+| 23 n + 88         | 21   | cards known to be in other hands, per type / copies: unseen cards |
+|                   |      | beyond what the pack can hold (the pile that became the pack at   |
+|                   |      | the last reshuffle, less the seat's own draws since)             |
 
 Player block (23): 0 in the game; 1-13 position one-hot (Base, camps 1-12);
 14 cash c as c / (c + 300); 15 Stores / 54; 16 Mules / 18; 17 Jeeps / 6; 18 is a
@@ -39,7 +44,7 @@ import numpy as np
 from . import components as C
 
 PLAYER_BLOCK = 23
-GLOBAL_SIZE = 85
+GLOBAL_SIZE = 109
 MONEY_HALF = 300.0  # x / (x + MONEY_HALF): £300 (the starting cash) maps to 0.5
 
 
@@ -136,6 +141,11 @@ def _write(state, seat: int, out: np.ndarray) -> None:
     max_turns = game.params.max_turns
     if max_turns:
         out[o + 1] = min(state.turns / max_turns, 1.0)
+    back = state.sold_back
+    out[o + 2 : o + 5] = (back[0] * _INV_TOTALS[0], back[1] * _INV_TOTALS[1], back[2] * _INV_TOTALS[2])
+    if state.reshuffles:
+        out[o + 5 : o + 5 + C.NUM_CARD_TYPES] = (np.asarray(state.known_in_other_hands(seat), dtype=np.float32)
+                                                 * game.inv_card_counts)
 
 
 def encode_observation(state, seat: int, out: np.ndarray) -> None:

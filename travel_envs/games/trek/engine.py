@@ -66,10 +66,15 @@ class TrekState(GameState):
         self.phase_id = PLAY
         self.buy_market = -1
         self.debt = 0
+        self.sold_back = [0, 0, 0]  # units sold to the Bank in this bankruptcy (falling indicator: pending)
         self.to_draw = 0
         self.winner_list: list[int] = []
         self.end_reason = ""
         self.reshuffles = 0
+        # what the face-up pile that became the pack held (zeros before the first reshuffle) and what
+        # each seat has drawn since: a seat knows the pack holds at most ``reshuffled - drawn[seat]``
+        self.reshuffled = [0] * C.NUM_CARD_TYPES
+        self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(n)]
         self._begin_turn()
 
     # ------------------------------------------------------------ properties
@@ -155,8 +160,10 @@ class TrekState(GameState):
             else:
                 due = self.stores_due(seat)
                 use = min(due, self.held[seat][C.STORES])
-                self._return_units(seat, C.STORES, use)
+                # the price of the missing units is the one shown when the contribution falls due,
+                # before the host's own units move a falling indicator back (ruling 6, ruling I)
                 debt = (due - use) * p.cash_for_stores_multiplier * self.price(C.STORES)
+                self._return_units(seat, C.STORES, use)
             if debt <= self.cash[seat]:
                 self._pay(seat, debt)
                 self.phase_id = PLAY
@@ -174,7 +181,7 @@ class TrekState(GameState):
         seat = self.turn_player
         hand = self.hands[seat]
         for _ in range(self.to_draw):
-            card = self._draw()
+            card = self._draw(seat)
             if card < 0:
                 break
             hand[card] += 1
@@ -183,12 +190,14 @@ class TrekState(GameState):
         self.turn_player = self._next_alive(seat)
         self._begin_turn()
 
-    def _draw(self) -> int:
+    def _draw(self, seat: int) -> int:
         if not self.pack:
             self._reshuffle()
             if not self.pack:
                 return -1
         card = self.pack.pop()
+        if self.reshuffles:
+            self.drawn[seat][card] += 1
         if not self.pack and self.game.params.reshuffle == "at once":
             self._reshuffle()
         return card
@@ -201,6 +210,10 @@ class TrekState(GameState):
         self.discard = []
         self.rng.shuffle(self.pack)
         self.reshuffles += 1
+        self.reshuffled = [0] * C.NUM_CARD_TYPES
+        for t in self.pack:
+            self.reshuffled[t] += 1
+        self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(self.num_players)]
 
     def _next_alive(self, seat: int) -> int:
         n = self.num_players
@@ -217,6 +230,20 @@ class TrekState(GameState):
     def _receive(self, seat: int, amount: int) -> None:
         self.cash[seat] += amount
         self.bank -= amount
+
+    def known_in_other_hands(self, seat: int) -> list[int]:
+        """Cards of each type ``seat`` knows to be in other players' hands, not in the pack.
+
+        The cards it cannot see are the pack and the other hands. The pack holds only cards of
+        the face-up pile that became the pack at the last reshuffle, less those ``seat`` drew
+        since; any unseen card beyond that is in another hand (0 before the first reshuffle)."""
+        if not self.reshuffles:
+            return [0] * C.NUM_CARD_TYPES
+        seen = [0] * C.NUM_CARD_TYPES
+        for t in self.discard:
+            seen[t] += 1
+        counts, own, cap, mine = self.game.card_counts, self.hands[seat], self.reshuffled, self.drawn[seat]
+        return [max(0, counts[t] - seen[t] - own[t] - (cap[t] - mine[t])) for t in range(C.NUM_CARD_TYPES)]
 
     def assets_value(self, seat: int) -> int:
         """What the Bank would pay for everything ``seat`` holds, at current market prices."""
@@ -433,19 +460,24 @@ class TrekState(GameState):
         self.held[seat][market] += units
 
     def _sell(self, seat: int, market: int) -> None:
+        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
+
+        The price is the one the Sales Indicators showed when the bankruptcy began: with a
+        falling indicator (ruling I) the units sold move it back only once the debt is paid,
+        so every unit of one bankruptcy fetches "the current market price" and a player
+        whose units cover the debt at that price always stays in the game (ruling J)."""
         self._receive(seat, self.price(market))
-        self._return_unit(seat, market)
+        self.held[seat][market] -= 1
+        self.pool[market] += 1
+        if self.game.params.indicator_falls_on_return:
+            self.sold_back[market] += 1
         if self.cash[seat] >= self.debt:
             self._pay(seat, self.debt)
             self.debt = 0
+            for m in range(3):
+                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
+            self.sold_back = [0, 0, 0]
             self.phase_id = PLAY
-        elif self.cash[seat] + self.assets_value(seat) < self.debt:
-            # a sale moved a falling Sales Indicator down: what is left no longer covers the debt
-            self.debt = 0
-            self._eliminate(seat)
-            if self.phase_id != OVER:
-                self.turn_player = self._next_alive(seat)
-                self._begin_turn()
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
@@ -512,8 +544,8 @@ class TrekState(GameState):
 
     # ----------------------------------------------------------- persistence
     _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
-               "turn_player", "turns", "phase_id", "buy_market", "debt", "to_draw", "winner_list",
-               "end_reason", "reshuffles")
+               "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
+               "end_reason", "reshuffles", "reshuffled")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
@@ -522,6 +554,7 @@ class TrekState(GameState):
             d[f] = list(v) if isinstance(v, list) else v
         d["held"] = [list(h) for h in self.held]
         d["hands"] = [list(h) for h in self.hands]
+        d["drawn"] = [list(h) for h in self.drawn]
         d["rng"] = rng_to_dict(self.rng)
         return d
 
@@ -529,7 +562,7 @@ class TrekState(GameState):
     def from_dict(cls, game, data: dict[str, Any]) -> "TrekState":
         """Rebuild a state from :meth:`to_dict`; a dict of another game, variant or player count,
         a missing key or an out-of-range value raises ParameterError naming it."""
-        check_state_header(game, data, cls._FIELDS + ("held", "hands", "rng"))
+        check_state_header(game, data, cls._FIELDS + ("held", "hands", "drawn", "rng"))
         _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
@@ -538,32 +571,58 @@ class TrekState(GameState):
             setattr(s, f, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
+        s.drawn = [list(h) for h in data["drawn"]]
         s.rng = rng_from_dict(data["rng"])
         return s
 
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekState":
-        """Other living players' hands and the pack order drawn anew from ``rng``.
+        """Other living players' hands, the pack order and the other seats' draws since the last
+        reshuffle drawn anew from ``rng``.
 
-        What ``seat`` knows stays: its own hand, every public fact (positions, cash,
-        units, indicators, the face-up discard pile) and the hand sizes. The unseen
-        cards (the pack and the other hands) are shuffled together and dealt back in
-        the same sizes; the state's generator is replaced by one seeded from ``rng``.
+        What ``seat`` knows stays: its own hand and draws, every public fact (positions, cash,
+        units, indicators, the face-up discard pile, the pile that became the pack) and the hand
+        sizes. The unseen cards (the pack and the other hands) are shuffled together and dealt
+        back in the same sizes, except that the pack only receives cards that can be in it: the
+        cards ``seat`` knows to be in other hands (:meth:`known_in_other_hands`) go to them.
+        The other seats' draws since the reshuffle are a random split, in their sizes, of the
+        cards drawn from the pile; the state's generator is replaced by one seeded from ``rng``.
         """
         s = self.clone()
         others = [q for q in range(self.num_players) if q != seat and self.alive[q]]
-        unseen = list(self.pack)
+        forced = self.known_in_other_hands(seat)
+        free = list(self.pack)
         for q in others:
-            unseen += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
-        order = rng.permutation(len(unseen))
-        unseen = [unseen[i] for i in order]
+            free += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
+        for t in range(C.NUM_CARD_TYPES):
+            for _ in range(forced[t]):
+                free.remove(t)
+        free = [free[i] for i in rng.permutation(len(free))]
+        s.pack = free[: len(self.pack)]
+        dealt = free[len(self.pack):] + [t for t in range(C.NUM_CARD_TYPES) for _ in range(forced[t])]
+        dealt = [dealt[i] for i in rng.permutation(len(dealt))]
         for q in others:
             k = sum(self.hands[q])
             hand = [0] * C.NUM_CARD_TYPES
-            for t in unseen[:k]:
+            for t in dealt[:k]:
                 hand[t] += 1
             s.hands[q] = hand
-            unseen = unseen[k:]
-        s.pack = unseen
+            dealt = dealt[k:]
+        if self.reshuffles:
+            pack = [0] * C.NUM_CARD_TYPES
+            for t in s.pack:
+                pack[t] += 1
+            drawn_by_others = [t for t in range(C.NUM_CARD_TYPES)
+                               for _ in range(self.reshuffled[t] - pack[t] - self.drawn[seat][t])]
+            drawn_by_others = [drawn_by_others[i] for i in rng.permutation(len(drawn_by_others))]
+            for q in range(self.num_players):
+                if q == seat:
+                    continue
+                k = sum(self.drawn[q])
+                row = [0] * C.NUM_CARD_TYPES
+                for t in drawn_by_others[:k]:
+                    row[t] += 1
+                s.drawn[q] = row
+                drawn_by_others = drawn_by_others[k:]
         s.rng = np.random.default_rng(rng.integers(2**63))
         return s
 
@@ -575,6 +634,7 @@ class TrekState(GameState):
             setattr(s, f, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
+        s.drawn = [list(h) for h in self.drawn]
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         return s
 
@@ -620,10 +680,12 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         raise bad("alive", f"must be a list of {n} booleans")
     int_list("pool", 3, 0, max(C.MARKET_TOTALS))
     int_list("sold", 3, 0, 10**9)
+    int_list("sold_back", 3, 0, max(C.MARKET_TOTALS))
     int_list("pack", len(d["pack"]) if isinstance(d["pack"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("discard", len(d["discard"]) if isinstance(d["discard"], list) else -1, 0, C.NUM_CARD_TYPES - 1)
     int_list("winner_list", len(d["winner_list"]) if isinstance(d["winner_list"], list) else -1, 0, n - 1)
-    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES)):
+    int_list("reshuffled", C.NUM_CARD_TYPES, 0, C.DECK_SIZE)
+    for key, length in (("held", 3), ("hands", C.NUM_CARD_TYPES), ("drawn", C.NUM_CARD_TYPES)):
         v = d[key]
         if not isinstance(v, list) or len(v) != n:
             raise bad(key, f"must hold one list per player ({n})")
@@ -647,6 +709,13 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         x = d[key]
         if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
             raise bad(key, f"is {x!r}; it must be an integer in [{low}, {high}]")
+    left = [d["reshuffled"][t] - sum(h[t] for h in d["drawn"]) for t in range(C.NUM_CARD_TYPES)]
+    if d["reshuffles"] and left != [d["pack"].count(t) for t in range(C.NUM_CARD_TYPES)]:
+        raise bad("drawn", "the cards drawn since the last reshuffle and the pack do not make the reshuffled pile")
+    if not d["reshuffles"] and (any(d["reshuffled"]) or any(map(any, d["drawn"]))):
+        raise bad("reshuffled", "and 'drawn' must be zeros before the first reshuffle")
+    if d["phase_id"] != SELL_PHASE and any(d["sold_back"]):
+        raise bad("sold_back", "must be [0, 0, 0] outside the bankruptcy phase")
     if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):
         raise bad("bank", "must be an integer")
     if d["end_reason"] not in ("", "reached Camp 12", "last player left", "turn cap"):

@@ -29,6 +29,9 @@ def observation_text(state, seat: int) -> str:
     lines.append(f"Turns begun: {state.turns}" + (f" of {cap} (turn cap)" if cap else " (no turn cap)"))
     pile = [C.CARD_SHORT[t] + f" x{state.discard.count(t)}" for t in range(C.NUM_CARD_TYPES) if t in state.discard]
     lines.append("Discard pile (face up): " + (", ".join(pile) if pile else "empty"))
+    known = state.known_in_other_hands(seat)
+    lines.append("Known to be in other hands (not in the pack since the last reshuffle): "
+                 + (", ".join(f"{C.CARD_SHORT[t]} x{k}" for t, k in enumerate(known) if k) or "none"))
     others = [f"P{q} {sum(state.hands[q])}" for q in range(state.num_players) if q != seat and state.alive[q]]
     lines.append("Cards in other hands (hidden): " + (", ".join(others) if others else "none"))
     lines.append(f"Your hand: " + (_hand(state, seat) if state.alive[seat] else "(out of the game)"))
@@ -45,7 +48,11 @@ def _phase_lines(state) -> list[str]:
     if state.phase_id == 1:
         return [f"P{state.turn_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
     if state.phase_id == 2:
-        return [f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"]
+        line = f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"
+        back = [f"{state.sold_back[m]} {C.MARKET_NAMES[m]}" for m in range(3) if state.sold_back[m]]
+        if back:
+            line += "; sold back so far " + ", ".join(back) + " (the indicators move back when the debt is paid)"
+        return [line]
     return []
 
 
