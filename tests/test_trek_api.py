@@ -60,7 +60,7 @@ def test_parameters_are_validated_with_clear_errors():
         TrekGame(jeep_prices=[40, 30, 80, 100, 120, 140])
     with pytest.raises(ParameterError, match="unknown parameter"):
         TrekGame(colour="red")
-    g = TrekGame(num_players=4, stores_prices=[1, 2, 3, 4, 5, 6, 7, 8, 9], max_turns=0)
+    g = TrekGame(num_players=4, stores_prices=[1, 2, 3, 4, 5, 6, 7, 8, 9], max_turns=50)
     assert g.params.stores_prices == (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY, SELL_PHASE
@@ -562,7 +562,11 @@ def test_host_of_two_guests_contributes_three_units():
     assert "P1* P0g P2g" in text
 
 
-def test_no_turn_cap_with_max_turns_zero():
-    s = build(params={"max_turns": 0}, turns=10_000)
+def test_every_game_has_a_turn_cap():
+    """Sideways moves can go on for ever (the rulebook has no stop rule), so no cap is no option."""
+    for bad in (0, 1001):
+        with pytest.raises(ParameterError, match="max_turns"):
+            TrekGame(max_turns=bad)
+    s = build(params={"max_turns": 1000}, turns=998)
     discard_any(s)
-    assert not s.is_terminal and s.turns == 10_001
+    assert not s.is_terminal and s.turns == 999

@@ -21,7 +21,7 @@ VARIANTS = [
     {"reshuffle": "at next draw"},
     {"max_turns": 25, "cap_winner": "furthest"},
     {"indicator_falls_on_return": False},
-    {"max_turns": 0},
+    {"max_turns": 1000},
     {"starting_cash": 10},
 ]
 

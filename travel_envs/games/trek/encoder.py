@@ -14,7 +14,7 @@ Observation of seat ``s`` with ``n`` players, size ``23 n + 109``:
 | 23 n + 77         | 3    | phase one-hot: play, buy, bankruptcy                             |
 | 23 n + 80         | 3    | market being bought (buy phase) one-hot                          |
 | 23 n + 83         | 1    | debt to the Bank being raised (bankruptcy), d / (d + 300)        |
-| 23 n + 84         | 1    | turns begun / max_turns (0 without a cap)                        |
+| 23 n + 84         | 1    | turns begun / max_turns                                         |
 | 23 n + 85         | 3    | units sold to the Bank in this bankruptcy / pieces, per market   |
 |                   |      | (falling indicator: it moves back by these when the debt is paid)|
 | 23 n + 88         | 21   | cards known to be in other hands, per type / copies: unseen cards |

@@ -38,8 +38,8 @@ class TrekParams:
 
     Rulings with alternatives (component spec section 7): ``base_needs_transport``
     (Base -> G1 costs a Mule/Jeep), ``stores_requirement`` ("hold": shown, not
-    spent; "spend": returned to the pool on arrival), ``max_turns`` (a safety cap
-    for training; 0 = no cap), ``reshuffle`` (when the discard pile becomes the
+    spent; "spend": returned to the pool on arrival), ``max_turns`` (the turn cap,
+    1-1000: the rulebook has no stop for endless sideways moves, so every game needs one), ``reshuffle`` (when the discard pile becomes the
     pack). ``economy`` names a set of RECONSTRUCTED data (price ladders, stores
     requirements, bonuses, card list, indicator rule; ``components.ECONOMIES``);
     each of its values can also be given on its own, which overrides the set.
@@ -92,7 +92,7 @@ class TrekParams:
         check_choice("cap_winner", self.cap_winner, ("furthest", "survivors"))
         check_choice("base_needs_transport", self.base_needs_transport, (True, False))
         check_choice("stores_requirement", self.stores_requirement, ("hold", "spend"))
-        check_range("max_turns", self.max_turns, 0, 1_000_000)
+        check_range("max_turns", self.max_turns, 1, 1000)
         check_range("cash_for_stores_multiplier", self.cash_for_stores_multiplier, 0, 100)
         set_("stores_prices", _int_tuple("stores_prices", self.stores_prices, len(C.STORES_PRICES), True))
         set_("mule_prices", _int_tuple("mule_prices", self.mule_prices, len(C.MULE_PRICES), True))
