@@ -14,7 +14,7 @@ import numpy as np
 
 from . import components as C
 from .actions import ACTION_RANGES, NUM_ACTIONS, action_name  # noqa: F401  (the action table)
-from .scoring import K_REST, K_ROUTE, fast_animals, fast_gps, fast_tokens
+from .scoring import K_REST, K_ROUTE, fast_animals, fast_tokens, gps_tally, gps_tally_add, gps_tally_vp
 
 PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)
@@ -146,8 +146,8 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     """Bring seat ``s``'s block (row ``s`` of ``pb``, copied to row ``s + n``) up to date. The GPS
     board, the animals and the tokens only ever grow (and rest cards / tokens flip), so new columns
     and new animals are added to what the block already holds; the score is the sum of three cached
-    parts (``scoring.fast_gps`` / ``fast_animals`` / ``fast_tokens``), each recomputed only when its
-    list changed."""
+    parts: the GPS part (``scoring.fast_gps``) kept as a running tally the new columns are added to,
+    ``fast_animals`` and ``fast_tokens`` recomputed only when their list changed."""
     b = s * PLAYER_BLOCK
     gps = st.gps[s]
     animals = st.animals[s]
@@ -159,8 +159,10 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
         pb[b] = 1.0
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
-        # (rest cards, flipped)
-        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None]
+        # (rest cards, flipped), GPS score tally
+        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
+                             gps_tally(st.plan, st.side)]
+        mem[6][1] = gps_tally_vp(mem[9], st.plan[3])  # no column yet: every VP vignette visible
     pos = st.pos[s]
     if pos != mem[0]:
         if mem[0] >= 0:
@@ -174,9 +176,13 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     pb[b + 37] = st.energy[s] / st.p.energy_max
     rest_cols = mem[3]
     r = b + _R0
+    sc = mem[6]
     if ng != mem[1]:
+        tally = mem[9]
+        oro, side, margin = st.plan[3], st.side, st.p.vignette_cover_margin
         for i in range(mem[1], ng):
             col = gps[i]
+            gps_tally_add(tally, oro, side, margin, col)
             c = b + _G0 + PLAYER_COLS * i
             k = col[0]
             if k == K_ROUTE:
@@ -189,6 +195,7 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[c + 6] = col[3] / ALT
             pb[c + 7] = col[4] / ALT
         mem[1] = ng
+        sc[1] = gps_tally_vp(tally, oro)
     if rest_cols:
         flips = 0
         for i in rest_cols:
@@ -220,7 +227,6 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     flips = 0
     for tok in tokens:
         flips += tok[2]
-    sc = mem[6]
     key = (nt, flips)
     if nt and sc[4] != key:  # a new token or a flip: write the tokens again
         t = b + _T0
@@ -230,9 +236,6 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[o + 1] = num / 4.0
             pb[o + 2] = 1.0 if fl else 0.0
     plan = st.plan
-    if sc[0] != ng:
-        sc[0] = ng
-        sc[1] = fast_gps(plan, st.side, st.p.vignette_cover_margin, gps)
     if sc[2] != na:
         sc[2] = na
         sc[3] = fast_animals(plan, gps, animals)
