@@ -276,6 +276,7 @@ _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 
 
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
+_SPACES = range(96 // 6)
 
 
 def _encode_board(st) -> memoryview:
@@ -294,15 +295,13 @@ def _encode_board(st) -> memoryview:
     ma = st.map_animals
     seen = snap[0]
     if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
-        o = 1
-        for sp, an in enumerate(ma):
+        for sp in [sp for sp, an, old in zip(_SPACES, ma, seen) if an != old]:
+            o = 6 * sp + 1
             old = seen[sp]
-            if an != old:
-                if old > -2:
-                    mv[o + old] = 0.0
-                mv[o + an] = 1.0
-                seen[sp] = an
-            o += 6
+            if old > -2:
+                mv[o + old] = 0.0
+            an = seen[sp] = ma[sp]
+            mv[o + an] = 1.0
     bags = st.bags
     if bags != snap[1]:
         o = _O_BAGS - _O_MAP
