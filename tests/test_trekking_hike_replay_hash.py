@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import travel_envs
+from travel_envs.games.trekking import scoring as S
 
 # players -> sha256 of 20 seeded games, recorded at e2964b6
 GOLDEN = {
@@ -60,6 +61,26 @@ def play(players: int, games: int, seed: int = 0, digest: bool = True) -> tuple[
 def test_seeded_games_hash_as_recorded(players):
     digest, _ = play(players, 20)
     assert digest == GOLDEN[players]
+
+
+@pytest.mark.parametrize("oro", ["mulhacen", "turbon", "penalara", "mallos", "pasiegos"])
+def test_running_gps_tally_equals_fast_gps(oro):
+    """The encoder's running GPS score part matches scoring.fast_gps after every column, on random
+    boards (route cards up and down, flat ones, rest cards, rest without a card), both GPS sides."""
+    rng = np.random.default_rng(7)
+    plan = ["fog", "storm", "climbing", oro, "species", "closed"]
+    for _ in range(300):
+        side, margin = int(rng.integers(2)), int(rng.choice([0, 50, 100]))
+        gps, tally, alt = [], S.gps_tally(plan, side), int(rng.integers(2, 16)) * 100
+        assert S.gps_tally_vp(tally, oro) == S.fast_gps(plan, side, margin, gps)
+        for _ in range(12):
+            kind = int(rng.choice([S.K_ROUTE, S.K_ROUTE, S.K_ROUTE, S.K_REST, S.K_EMPTY]))
+            end = alt + int(rng.integers(-3, 4)) * 100 if kind == S.K_ROUTE else alt
+            col = [kind, 0, int(end > alt), alt, end, 0, 0, 0]
+            gps.append(col)
+            S.gps_tally_add(tally, oro, side, margin, col)
+            assert S.gps_tally_vp(tally, oro) == S.fast_gps(plan, side, margin, gps)
+            alt = end
 
 
 if __name__ == "__main__":
