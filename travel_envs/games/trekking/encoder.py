@@ -223,31 +223,29 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             cnt[an] += 1
             pb[r + 10 + an] = cnt[an] / 14.0
         mem[2] = na
-    mem[7] = nt
-    flips = 0
-    for tok in tokens:
-        flips += tok[2]
-    key = (nt, flips)
-    if nt and sc[4] != key:  # a new token or a flip: write the tokens again
-        t = b + _T0
-        for sm, num, fl, _ in tokens:
-            o = t + 3 * sm
-            pb[o] = 1.0
-            pb[o + 1] = num / 4.0
-            pb[o + 2] = 1.0 if fl else 0.0
-    plan = st.plan
     if sc[2] != na:
         sc[2] = na
-        sc[3] = fast_animals(plan, gps, animals)
-    if sc[4] != key:
-        sc[4] = key
-        sc[5] = fast_tokens(plan, tokens)
-    score = sc[1] + sc[3] + sc[5]
+        sc[3] = fast_animals(st.plan, gps, animals)
+    if nt:
+        mem[7] = nt
+        flips = 0
+        for tok in tokens:
+            flips += tok[2]
+        key = (nt, flips)
+        if sc[4] != key:  # a new token or a flip: write the tokens again
+            sc[4] = key
+            sc[5] = fast_tokens(st.plan, tokens)
+            t = b + _T0
+            for sm, num, fl, _ in tokens:
+                o = t + 3 * sm
+                pb[o] = 1.0
+                pb[o + 1] = num / 4.0
+                pb[o + 2] = 1.0 if fl else 0.0
     e = b + _E0
     last = st.last_summit_round[s]
     pb[e] = 1.0 if st.rested_since_summit[s] else 0.0
     pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    pb[e + 2] = score / SCORE_SCALE
+    pb[e + 2] = (sc[1] + sc[3] + sc[5]) / SCORE_SCALE
     n = st.p.num_players
     if n > 1:
         d = (s + n) * PLAYER_BLOCK
