@@ -279,21 +279,20 @@ _SPACES = range(96 // 6)
 
 def _encode_board(st) -> memoryview:
     """The board sections (animal spaces, bags, summit piles, reserve, rest piles) as one buffer kept
-    in the state, with a snapshot of what it holds: each call rewrites only what differs from the
-    snapshot (the animal spaces that changed, the bags and summit piles if they changed, the reserve
-    of a colour whose pile sizes changed, the rest piles if their sizes changed). Piles only shrink,
-    so their sizes tell every change, also of the reserve's "ascent cost a player can count on"
-    (which moves only when a card of that colour leaves a pile)."""
+    in the state. The engine drops ``st._tail`` when a move, rest, tag, refill or Sunday-hiker turn may
+    have changed them; then only the animal spaces that changed are rewritten (and the bags and summit
+    piles only if they changed), the reserve and rest sections only where the engine marked their
+    piles in ``st._piles_dirty`` (bit ``colour`` when a route card of that colour is taken, bit 3 when
+    a rest card is taken; a Sunday-hiker turn sets all)."""
     mv = st._board
     snap = st._board_snap
     if snap is None:
         if mv is None:
             mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
-        # animals per space (-2: nothing written yet), bags, summit piles, route / rest pile sizes
-        snap = st._board_snap = [[-2] * len(st.map_animals), None, None, [-1] * 6, None]
+        snap = st._board_snap = [[-2] * len(st.map_animals), None, None]
     ma = st.map_animals
     seen = snap[0]
-    if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty)
+    if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
         for sp in [sp for sp, an, old in zip(_SPACES, ma, seen) if an != old]:
             o = 6 * sp + 1
             old = seen[sp]
@@ -316,15 +315,14 @@ def _encode_board(st) -> memoryview:
         for k, left in enumerate(piles):
             mv[o + k] = left / 4.0
         snap[2] = piles[:]
-    rp = st.route_piles
-    sizes = list(map(len, rp))
-    old = snap[3]
-    if sizes != old:
+    dirty = st._piles_dirty
+    if dirty & 7:
         o = _O_RESERVE - _O_MAP - 4
+        rp = st.route_piles
         cost = C.ROUTE_COST
         for c in range(3):
             o += 4
-            if sizes[2 * c] == old[2 * c] and sizes[2 * c + 1] == old[2 * c + 1]:
+            if not dirty & (1 << c):
                 continue
             up, down = rp[2 * c], rp[2 * c + 1]
             mv[o] = len(up) / 13.0
@@ -335,18 +333,16 @@ def _encode_board(st) -> memoryview:
             else:
                 mv[o + 2] = 0.0
                 mv[o + 3] = 0.0
-        snap[3] = sizes
-    r0, r1 = st.rest_piles
-    sizes = (len(r0), len(r1))
-    if sizes != snap[4]:
+    if dirty & 8:
         o = _O_REST - _O_MAP
-        for rest in (r0, r1):
+        for rest in st.rest_piles:
             mv[o:o + 6] = _ZERO6
             if rest:
                 mv[o] = len(rest) / 8.0
                 mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
             o += 6
-        snap[4] = sizes
+    st._piles_dirty = 0
+    st._tail = mv
     return mv
 
 
@@ -482,6 +478,7 @@ def _solo_buffers(st) -> memoryview:
     st._blocks.clear()
     st._board = a[_O_MAP - _O_PLAYERS:_O_MOVES - _O_PLAYERS]
     st._board_snap = None
+    st._tail = None
     st._solo_buf = a[_O_SOLO - _O_PLAYERS:_O_DRINKS - _O_PLAYERS]
     a[_O_MAPDATA - _O_PLAYERS:] = _map_block(st.map)
     st._solo_seen = None
@@ -526,14 +523,16 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         if allbuf is None:
             allbuf = _solo_buffers(st)
         _player_blocks(st)
-        _encode_board(st)
+        if st._tail is None:
+            _encode_board(st)
         if st._solo is None:
             _encode_solo(st)
         mv[_O_PLAYERS:] = allbuf
     else:
         pb = _player_blocks(st)
         mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
-        mv[_O_MAP:_O_MOVES] = _encode_board(st)
+        tail = st._tail
+        mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
         mv[_O_MAPDATA:] = _map_block(st.map)
     if acting and st.t_drinks:  # (after the solo buffer's copy, which covers this offset)
         mv[_O_DRINKS] = st.t_drinks / 3.0

@@ -71,7 +71,8 @@ class TrekkingState(GameState):
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
         *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_blocks", "_pb", "_bmem", "_static", "_mask", "_moves", "_board", "_board_snap", "_solo", "_solo_all", "_solo_buf", "_solo_base", "_solo_seen",
+        "_blocks", "_pb", "_bmem", "_static", "_mask", "_moves", "_tail", "_board", "_board_snap",
+        "_piles_dirty", "_solo", "_solo_all", "_solo_buf", "_solo_base", "_solo_seen",
     )
 
     # ------------------------------------------------------------ setup
@@ -187,7 +188,9 @@ class TrekkingState(GameState):
         self._static = None
         self._mask = None  # cached legal mask of the current decision
         self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
-        self._board = self._board_snap = None  # the encoded board sections and what they hold (encoder._encode_board)
+        self._tail = None  # the encoded board sections while valid; reset whenever the board changes
+        self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
+        self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
         self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
         self._solo_all = None  # solo: one buffer holding the player block, board and solo buffers (encoder)
         self._solo_buf = self._solo_base = self._solo_seen = None  # its buffer, the constant part of
@@ -212,6 +215,7 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ helpers
     def _draw(self, bag: int) -> int:
         """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
+        self._tail = None
         counts = self.bags[bag]
         total = sum(counts)
         if total == 0:
@@ -231,6 +235,7 @@ class TrekkingState(GameState):
         return self._draw(self.map.animal_bag[s])
 
     def _refill(self) -> None:
+        self._tail = None
         ma, bag_of = self.map_animals, self.map.animal_bag
         for s in range(self.map.num_spaces):
             if ma[s] < 0:
@@ -607,6 +612,8 @@ class TrekkingState(GameState):
         self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
+        self._tail = None
+        self._piles_dirty |= 8
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -623,6 +630,7 @@ class TrekkingState(GameState):
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
+        self._piles_dirty |= 1 << colour
         pile = 2 * colour + (0 if ascent else 1)
         if not self.route_piles[pile]:
             pile ^= 1
@@ -633,6 +641,7 @@ class TrekkingState(GameState):
 
     def _move(self, seat: int, d: int, costs: list | None = None) -> None:
         """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
+        self._tail = None
         _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -689,6 +698,7 @@ class TrekkingState(GameState):
         self.last_summit_round[seat] = self.rnd
 
     def _tag(self, seat: int, action: int) -> None:
+        self._tail = None
         second = self.t_tags == 1
         if second:
             self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
@@ -724,10 +734,11 @@ class TrekkingState(GameState):
     def _opponent_turn(self) -> bool:
         """The Sunday hikers' turn; False if it waits for the player's choice of an animal (phase
         "sunday"), True when it is over."""
-        self._solo = None
+        self._tail = self._solo = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
+        self._piles_dirty |= 1 << removes  # the reserve of that colour (3: the rest piles)
         if removes < 3:
             for pile in (2 * removes, 2 * removes + 1):
                 if self.route_piles[pile]:
@@ -761,7 +772,7 @@ class TrekkingState(GameState):
 
     def _sunday_pick(self, i: int) -> None:
         """The player's choice: the waiting Sunday hiker takes the animal on path-side space ``i``."""
-        self._solo = None
+        self._tail = self._solo = None
         h, d, s0, s1 = self.sunday_choice
         self.sunday_choice = []
         self._sunday_take(h, d, (s0, s1)[i])
