@@ -161,7 +161,7 @@ def _update_block(st, s: int, pb: memoryview) -> None:
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
         # (rest cards, flipped), GPS score tally
         mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
-                             gps_tally(st.plan, st.side)]
+                             gps_tally(st.side)]
         mem[6][1] = gps_tally_vp(mem[9], st.plan[3])  # no column yet: every VP vignette visible
     pos = st.pos[s]
     if pos != mem[0]:

@@ -248,10 +248,11 @@ def fast_gps(plan, side: int, margin: int, gps) -> int:
     return total
 
 
-def gps_tally(plan, side: int) -> list:
-    """A running form of :func:`fast_gps` for a board that only grows: ``[columns seen, VP of the
-    visible vignettes, best or current run / metres climbed / pair count, run, previous height]``
-    (feed it columns in order with :func:`gps_tally_add`, read it with :func:`gps_tally_vp`)."""
+def gps_tally(side: int) -> list:
+    """A running form of :func:`fast_gps` for a board that only grows (the encoder's score cache):
+    ``[columns seen, VP of the still visible vignettes, best run (Mulhacen, Turbon) / metres climbed
+    (Penalara) / pairs (Mallos, Pasiegos), current run, previous column's height]``. Feed it the
+    columns in order with :func:`gps_tally_add`; :func:`gps_tally_vp` reads it."""
     return [0, sum(vp for _, _, vp in _VP_VIGNETTES[side]), 0, 0, None]
 
 
