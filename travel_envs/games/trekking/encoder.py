@@ -14,7 +14,7 @@ import numpy as np
 
 from . import components as C
 from .actions import ACTION_RANGES, NUM_ACTIONS, action_name  # noqa: F401  (the action table)
-from .scoring import K_REST, K_ROUTE, fast_animals, fast_gps, fast_tokens
+from .scoring import K_REST, K_ROUTE, fast_animals, fast_tokens, gps_tally, gps_tally_add, gps_tally_vp
 
 PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)
@@ -146,8 +146,8 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     """Bring seat ``s``'s block (row ``s`` of ``pb``, copied to row ``s + n``) up to date. The GPS
     board, the animals and the tokens only ever grow (and rest cards / tokens flip), so new columns
     and new animals are added to what the block already holds; the score is the sum of three cached
-    parts (``scoring.fast_gps`` / ``fast_animals`` / ``fast_tokens``), each recomputed only when its
-    list changed."""
+    parts: the GPS part (``scoring.fast_gps``) kept as a running tally the new columns are added to,
+    ``fast_animals`` and ``fast_tokens`` recomputed only when their list changed."""
     b = s * PLAYER_BLOCK
     gps = st.gps[s]
     animals = st.animals[s]
@@ -159,8 +159,10 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
         pb[b] = 1.0
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
-        # (rest cards, flipped)
-        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None]
+        # (rest cards, flipped), GPS score tally
+        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
+                             gps_tally(st.side)]
+        mem[6][1] = gps_tally_vp(mem[9], st.plan[3])  # no column yet: every VP vignette visible
     pos = st.pos[s]
     if pos != mem[0]:
         if mem[0] >= 0:
@@ -174,9 +176,13 @@ def _update_block(st, s: int, pb: memoryview) -> None:
     pb[b + 37] = st.energy[s] / st.p.energy_max
     rest_cols = mem[3]
     r = b + _R0
+    sc = mem[6]
     if ng != mem[1]:
+        tally = mem[9]
+        oro, side, margin = st.plan[3], st.side, st.p.vignette_cover_margin
         for i in range(mem[1], ng):
             col = gps[i]
+            gps_tally_add(tally, oro, side, margin, col)
             c = b + _G0 + PLAYER_COLS * i
             k = col[0]
             if k == K_ROUTE:
@@ -189,6 +195,7 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             pb[c + 6] = col[3] / ALT
             pb[c + 7] = col[4] / ALT
         mem[1] = ng
+        sc[1] = gps_tally_vp(tally, oro)
     if rest_cols:
         flips = 0
         for i in rest_cols:
@@ -216,35 +223,29 @@ def _update_block(st, s: int, pb: memoryview) -> None:
             cnt[an] += 1
             pb[r + 10 + an] = cnt[an] / 14.0
         mem[2] = na
-    mem[7] = nt
-    flips = 0
-    for tok in tokens:
-        flips += tok[2]
-    sc = mem[6]
-    key = (nt, flips)
-    if nt and sc[4] != key:  # a new token or a flip: write the tokens again
-        t = b + _T0
-        for sm, num, fl, _ in tokens:
-            o = t + 3 * sm
-            pb[o] = 1.0
-            pb[o + 1] = num / 4.0
-            pb[o + 2] = 1.0 if fl else 0.0
-    plan = st.plan
-    if sc[0] != ng:
-        sc[0] = ng
-        sc[1] = fast_gps(plan, st.side, st.p.vignette_cover_margin, gps)
     if sc[2] != na:
         sc[2] = na
-        sc[3] = fast_animals(plan, gps, animals)
-    if sc[4] != key:
-        sc[4] = key
-        sc[5] = fast_tokens(plan, tokens)
-    score = sc[1] + sc[3] + sc[5]
+        sc[3] = fast_animals(st.plan, gps, animals)
+    if nt:
+        mem[7] = nt
+        flips = 0
+        for tok in tokens:
+            flips += tok[2]
+        key = (nt, flips)
+        if sc[4] != key:  # a new token or a flip: write the tokens again
+            sc[4] = key
+            sc[5] = fast_tokens(st.plan, tokens)
+            t = b + _T0
+            for sm, num, fl, _ in tokens:
+                o = t + 3 * sm
+                pb[o] = 1.0
+                pb[o + 1] = num / 4.0
+                pb[o + 2] = 1.0 if fl else 0.0
     e = b + _E0
     last = st.last_summit_round[s]
     pb[e] = 1.0 if st.rested_since_summit[s] else 0.0
     pb[e + 1] = (st.rnd - last) / 12.0 if last else 0.0
-    pb[e + 2] = score / SCORE_SCALE
+    pb[e + 2] = (sc[1] + sc[3] + sc[5]) / SCORE_SCALE
     n = st.p.num_players
     if n > 1:
         d = (s + n) * PLAYER_BLOCK
@@ -273,6 +274,7 @@ _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 
 
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
+_SPACES = range(96 // 6)
 
 
 def _encode_board(st) -> memoryview:
@@ -291,15 +293,13 @@ def _encode_board(st) -> memoryview:
     ma = st.map_animals
     seen = snap[0]
     if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
-        o = 1
-        for sp, an in enumerate(ma):
+        for sp in [sp for sp, an, old in zip(_SPACES, ma, seen) if an != old]:
+            o = 6 * sp + 1
             old = seen[sp]
-            if an != old:
-                if old > -2:
-                    mv[o + old] = 0.0
-                mv[o + an] = 1.0
-                seen[sp] = an
-            o += 6
+            if old > -2:
+                mv[o + old] = 0.0
+            an = seen[sp] = ma[sp]
+            mv[o + an] = 1.0
     bags = st.bags
     if bags != snap[1]:
         o = _O_BAGS - _O_MAP

@@ -893,8 +893,9 @@ class TrekkingState(GameState):
         return super().returns()
 
     # ------------------------------------------------------------ observation
-    def observation(self, seat: int, out: np.ndarray) -> None:
-        encode_observation(self, seat, out)
+    # ``GameState.observation(seat, out)``: the encoder function itself (one call frame less per
+    # observation; its first parameter is the state)
+    observation = encode_observation
 
     def state_tensor(self, out: np.ndarray) -> None:
         encode_state(self, out)

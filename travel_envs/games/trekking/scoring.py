@@ -246,3 +246,56 @@ def fast_gps(plan, side: int, margin: int, gps) -> int:
         if not (lo - margin <= alt <= hi + margin):
             total += vp
     return total
+
+
+def gps_tally(side: int) -> list:
+    """A running form of :func:`fast_gps` for a board that only grows (the encoder's score cache):
+    ``[columns seen, VP of the still visible vignettes, best run (Mulhacen, Turbon) / metres climbed
+    (Penalara) / pairs (Mallos, Pasiegos), current run, previous column's height]``. Feed it the
+    columns in order with :func:`gps_tally_add`; :func:`gps_tally_vp` reads it."""
+    return [0, sum(vp for _, _, vp in _VP_VIGNETTES[side]), 0, 0, None]
+
+
+_VIGNETTE_AT = tuple({i: (alt, vp) for i, alt, vp in side} for side in _VP_VIGNETTES)
+
+
+def gps_tally_add(t: list, oro: str, side: int, margin: int, col) -> None:
+    """Add the next placed column ``col`` to tally ``t`` (the same sums :func:`fast_gps` makes)."""
+    i = t[0]
+    t[0] = i + 1
+    v = _VIGNETTE_AT[side].get(i)
+    if v is not None and col[0] != K_EMPTY:
+        alt = v[0]
+        lo, hi = (col[3], col[4]) if col[3] <= col[4] else (col[4], col[3])
+        if lo - margin <= alt <= hi + margin:
+            t[1] -= v[1]  # covered: no longer visible
+    h = col[4] - col[3] if col[0] == K_ROUTE else None
+    if oro == "mulhacen" or oro == "turbon":
+        if h is not None:
+            if (h > 0) == (oro == "turbon"):
+                t[3] += h if h > 0 else -h
+                if t[3] > t[2]:
+                    t[2] = t[3]
+            else:
+                t[3] = 0
+    elif oro == "penalara":
+        if h is not None and h > 0:
+            t[2] += h
+    else:
+        prev = t[4]
+        if prev is not None and h is not None:
+            if oro == "pasiegos" and prev > 0 and h < 0:
+                t[2] += 1
+            elif oro != "pasiegos" and prev < 0 and h > 0:
+                t[2] += 1
+        t[4] = h
+
+
+def gps_tally_vp(t: list, oro: str) -> int:
+    """``fast_gps`` of the columns added to tally ``t``."""
+    x = t[2]
+    if oro == "turbon":
+        return t[1] + 3 * (x // 100)
+    if oro == "mulhacen" or oro == "penalara":
+        return t[1] + 2 * (x // 100)
+    return t[1] + (3 if oro == "pasiegos" else 2) * x
