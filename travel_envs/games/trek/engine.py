@@ -554,6 +554,7 @@ class TrekState(GameState):
         unseen = list(self.pack)
         for q in others:
             unseen += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
+        unseen.sort()  # canonical: neither the pack order nor who holds which card may leak
         order = rng.permutation(len(unseen))
         unseen = [unseen[i] for i in order]
         for q in others:
