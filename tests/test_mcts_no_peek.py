@@ -64,7 +64,7 @@ SIMULATIONS = 6
 def test_search_statistics_are_the_same_on_a_resample(env_id, num_players):
     """Same policy seed, true state vs a resample of it: identical root statistics and move."""
     for state, other, i in _search_pairs(env_id, num_players):
-        a, b = MCTSPolicy(SIMULATIONS, seed=i), MCTSPolicy(SIMULATIONS, seed=i)
+        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
         assert a.statistics(state) == b.statistics(other), i
         a.seed(i), b.seed(i)
         mask = state.legal_action_mask()
@@ -86,6 +86,7 @@ def test_the_search_test_catches_a_peeking_resample(env_id, monkeypatch):
     differs = 0
     for state, other, i in _search_pairs(env_id, 2):
         monkeypatch.setattr(state_cls, "resample_hidden", peeking)
-        differs += MCTSPolicy(SIMULATIONS, seed=i).statistics(state) != MCTSPolicy(SIMULATIONS, seed=i).statistics(other)
+        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
+        differs += a.statistics(state) != b.statistics(other)
         monkeypatch.setattr(state_cls, "resample_hidden", honest)
     assert differs >= 2
