@@ -95,7 +95,7 @@ def measure(env: str, num_players: int | None, budget: int, seconds: float, dept
     row["resample_us"] = _mean_us(lambda s: s.resample_hidden(s.current_player, rng), states)
     policy = MCTSPolicy(budget, rollout=rollout, depth=depth, seed=seed, env=type(game))
     row["spec"] = policy.spec
-    decisions, start = 0, time.perf_counter()
+    decisions, start, cpu_start = 0, time.perf_counter(), time.process_time()
     while True:
         state = states[decisions % len(states)]
         policy.act(None, state.legal_action_mask(), state)
@@ -106,6 +106,9 @@ def measure(env: str, num_players: int | None, budget: int, seconds: float, dept
     row["decisions"] = decisions
     row["decisions_per_s"] = decisions / elapsed
     row["simulations_per_s"] = decisions * budget / elapsed
+    # CPU seconds of this process per decision: close to the wall time of one quiet core, whatever
+    # else the shared machine runs (wall-clock figures shrink with the load, this one much less)
+    row["cpu_s_per_decision"] = (time.process_time() - cpu_start) / decisions
     return row
 
 
@@ -114,7 +117,11 @@ def _fmt(row: dict[str, Any]) -> str:
     if "resample" in row:
         return f"{head} {'not implemented':>14}"
     return (f"{head} {row['resample_us']:>14.1f} {row['simulations_per_s']:>10.0f} {row['decisions_per_s']:>11.2f}"
-            f"  ({row['decisions']} decisions)")
+            f" {row['cpu_s_per_decision']:>12.3f}  ({row['decisions']} decisions, {row['spec']})")
+
+
+def _depth(text: str) -> int | str:
+    return text if text == "end" else int(text)
 
 
 def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
@@ -125,8 +132,8 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--players", type=positive_int, help="player count (default: each game's default)")
     parser.add_argument("--budget", type=positive_int, default=DEFAULT_SIMULATIONS,
                         help=f"simulations per decision (default {DEFAULT_SIMULATIONS}, the budget of 'mcts')")
-    parser.add_argument("--depth", type=positive_int, default=None,
-                        help="cut simulations off D decisions after the root")
+    parser.add_argument("--depth", type=_depth, default=None,
+                        help="cut simulations off D decisions after the root, or 'end' (default: the game's depth)")
     parser.add_argument("--rollout", choices=ROLLOUTS, default="random", help="play-outs past the tree")
     parser.add_argument("--seconds", type=non_negative_float, default=5.0,
                         help="searching time per game (at least 1 decision)")
@@ -141,10 +148,10 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
     check_output_path("--json", args.json)
     from tqdm import tqdm
 
-    print(f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'to the end'}; "
+    print(f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'game default'}; "
           f"{args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
     print(f"{'env':<26} {'players':>7} {'clone us':>9} {'step us':>8} {'resample us':>14} {'sims/s':>10} "
-          f"{'decisions/s':>11}")
+          f"{'decisions/s':>11} {'cpu s/dec':>12}")
     rows = []
     with tqdm(envs, unit="env", leave=False, disable=None) as bar:  # a bar on a terminal only
         for env in bar:

@@ -19,7 +19,8 @@ children sit in a dict keyed by action id. A simulation
    ``depth`` decisions after the root, and
 4. adds the per-seat values to every node on its path: ``state.returns()`` at the
    end of the game (+1 sole winner, -1 others, 0 for all on a shared win), or the
-   score margin at a depth cut-off (:func:`margin_values`).
+   game's cut-off value at a depth cut-off (:mod:`.mcts_values`: a progress margin,
+   by default the score margin).
 
 Chance events (dice, draws from the deck) happen inside ``apply_action`` from the
 determinization's own generator, so each simulation also samples the future.
@@ -31,6 +32,7 @@ no observation is encoded and nothing is validated twice.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -38,7 +40,8 @@ import numpy as np
 from travel_envs.core.game import GameState, ParameterError
 
 from .games import game_policy_class, resolve_game
-from .mcts_spec import DEFAULT_EXPLORATION, DEFAULT_SIMULATIONS, SearchSettings, parse_mcts_spec
+from .mcts_spec import DEFAULT_EXPLORATION, DEFAULT_SIMULATIONS, END, SearchSettings, parse_mcts_spec
+from .mcts_values import DEFAULT_DEPTHS, cutoff_values, margin_values
 
 _NO_LIMIT = 1 << 62
 
@@ -71,20 +74,6 @@ class _Uniforms:
         return self.block[i]
 
 
-def margin_values(state: GameState) -> list[float]:
-    """Value of an unfinished position per seat: ``(own score - best other score) / score_scale``,
-    clipped to [-1, 1] like returns() (alone at the table: own score / score_scale)."""
-    scores = [float(s) for s in state.scores()]
-    scale = float(getattr(state.game, "score_scale", 1.0)) or 1.0
-    if len(scores) == 1:
-        return [max(-1.0, min(1.0, scores[0] / scale))]
-    out = []
-    for p, own in enumerate(scores):
-        best_other = max(s for q, s in enumerate(scores) if q != p)
-        out.append(max(-1.0, min(1.0, (own - best_other) / scale)))
-    return out
-
-
 def implements_resampling(state_cls: type) -> bool:
     """Whether a GameState class overrides ``resample_hidden`` (the search needs it)."""
     return getattr(state_cls, "resample_hidden", None) is not GameState.resample_hidden
@@ -98,17 +87,19 @@ def _no_resampling_error(game_name: str, policy_name: str) -> ParameterError:
 
 
 def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random.Generator,
-           rollout_policy: Any = None) -> _Node:
+           rollout_policy: Any = None, cutoff: Any = margin_values) -> _Node:
     """Run ``settings.simulations`` simulations for ``seat`` (who is to move); return the root.
 
     ``state`` is used only through ``state.resample_hidden(seat, rng)``.
     ``rollout_policy`` (an object with ``act(observation, mask, state)``) plays on past the
     tree instead of uniform random moves; it is called with ``observation=None``.
+    ``settings.depth`` None or END plays to the end; ``cutoff(state)`` values a position cut
+    off (a value per seat in [-1, 1]).
     """
     n = state.num_players
     root = _Node(n)
     c = float(settings.exploration)
-    limit = settings.depth if settings.depth is not None else _NO_LIMIT
+    limit = settings.depth if isinstance(settings.depth, int) else _NO_LIMIT
     uniform = _Uniforms(rng)
     log, sqrt = math.log, math.sqrt
     for _ in range(settings.simulations):
@@ -158,7 +149,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
                 d.apply_action(rollout_policy.act(None, d.legal_action_mask(), d))
                 steps += 1
         # 4: back-propagation of every seat's value
-        values = d.returns() if d.is_terminal else margin_values(d)
+        values = d.returns() if d.is_terminal else cutoff(d)
         for node in path:
             node.visits += 1
             acc = node.value
@@ -178,7 +169,9 @@ class MCTSPolicy:
 
     ``rollout`` is ``"random"``, ``"heuristic"`` (the game's HeuristicPolicy, found from
     ``env`` or from the state's game) or a policy object. ``depth`` cuts simulations off
-    that many decisions after the root (value: :func:`margin_values`); None plays to the end.
+    that many decisions after the root (value: the game's :func:`.mcts_values.cutoff_values`);
+    ``"end"`` plays to the end; None takes the game's default (:data:`.mcts_values.DEFAULT_DEPTHS`,
+    else to the end).
     ``seed`` makes the search reproducible: the same seed and the same position (as the
     seat sees it) give the same move.
     """
@@ -187,7 +180,7 @@ class MCTSPolicy:
     uses_observation = False
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, rollout: Any = "random",
-                 depth: int | None = None, exploration: float = DEFAULT_EXPLORATION,
+                 depth: int | str | None = None, exploration: float = DEFAULT_EXPLORATION,
                  seed: int | None = None, env: Any = None, name: str | None = None) -> None:
         custom = not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
@@ -204,6 +197,7 @@ class MCTSPolicy:
         self._rollout_policy = rollout if custom else None
         self._wants_heuristic = not custom and rollout == "heuristic"
         self._heuristic_game = None
+        self._cutoff_game, self._cutoff = None, margin_values  # the cut-off value, per game searched
         if self._wants_heuristic and env is not None:
             self._heuristic_game = resolve_game(env)[0]
             self._rollout_policy = self._heuristic(env)
@@ -251,11 +245,17 @@ class MCTSPolicy:
     def _search(self, state: GameState) -> _Node:
         if not implements_resampling(type(state)):
             raise _no_resampling_error(state.game.name, self.name)
-        if self._wants_heuristic and self._heuristic_game is not type(state.game):
-            self._heuristic_game = type(state.game)
+        game = type(state.game)
+        if self._wants_heuristic and self._heuristic_game is not game:
+            self._heuristic_game = game
             self._rollout_policy = self._heuristic(self._heuristic_game)
             self._reseed_rollout()
-        return search(state, state.current_player, self.settings, self.rng, self._rollout_policy)
+        if self._cutoff_game is not game:
+            self._cutoff_game, self._cutoff = game, cutoff_values(game)
+        settings = self.settings
+        if settings.depth is None:
+            settings = replace(settings, depth=DEFAULT_DEPTHS.get(game.name, END))
+        return search(state, state.current_player, settings, self.rng, self._rollout_policy, self._cutoff)
 
     def act(self, observation, action_mask, state=None) -> int:
         if state is None:

@@ -5,7 +5,9 @@ Kept apart from the search so ``check_policy_spec`` (config validation) stays ch
 - ``N``: simulations per decision, a positive integer (default :data:`DEFAULT_SIMULATIONS`),
 - ``random`` / ``heuristic``: how simulations are played out past the tree (default ``random``),
 - ``depth=D``: stop a simulation ``D`` decisions after the root and score the position
-  by the score margin (default: play to the end of the game),
+  (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end;
+  default: the game's own depth (:data:`~travel_envs.agents.mcts_values.DEFAULT_DEPTHS`),
+  else to the end,
 - ``c=X``: the UCB exploration constant (default :data:`DEFAULT_EXPLORATION`).
 
 Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``.
@@ -24,7 +26,9 @@ DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
-SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D][:c=X]"
+SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X]"
+#: ``depth`` of a search that plays every simulation to the end of the game
+END = "end"
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class SearchSettings:
 
     simulations: int = DEFAULT_SIMULATIONS
     rollout: str = "random"
-    depth: int | None = None
+    depth: int | str | None = None  # None: the game's default depth; END: to the end
     exploration: float = DEFAULT_EXPLORATION
 
     def __post_init__(self) -> None:
@@ -43,9 +47,9 @@ class SearchSettings:
         if self.rollout not in ROLLOUTS:
             raise ParameterError(f"mcts rollout={self.rollout!r} is not allowed; allowed values: {list(ROLLOUTS)}")
         d = self.depth
-        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
-            raise ParameterError(f"mcts depth={d!r} is not allowed; it must be an integer >= 1 (or None: "
-                                 f"play every simulation to the end)")
+        if d is not None and d != END and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
+            raise ParameterError(f"mcts depth={d!r} is not allowed; it must be an integer >= 1, {END!r} (play "
+                                 f"every simulation to the end) or None (the game's default)")
         c = self.exploration
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
             raise ParameterError(f"mcts c={c!r} is not allowed; it must be a finite number >= 0")
@@ -74,7 +78,7 @@ def parse_mcts_spec(spec: str) -> SearchSettings:
         elif not eq and part.lstrip("+-").isdigit():
             name, parsed = "simulations", int(part)
         elif eq and key == "depth":
-            name, parsed = "depth", _int_field(spec, "depth", value)
+            name, parsed = "depth", END if value == END else _int_field(spec, "depth", value)
         elif eq and key == "c":
             try:
                 name, parsed = "exploration", float(value)

@@ -628,6 +628,7 @@ class GlobetrotterState(GameState):
         known = self.known[seat]  # cards seat knows in another hand stay there (ruling L)
         pool = [int(c) for q in others for c in np.flatnonzero(self.hands[q] & ~known[q])]
         pool += self.deck + under + other_discards
+        pool.sort()  # canonical: neither the deck order nor who holds which card may leak
         pool = [pool[int(i)] for i in rng.permutation(len(pool))]
         for q in others:
             k = self.hand_size[q] - int(known[q].sum())

@@ -1013,7 +1013,7 @@ class ItchyFeetState(GameState):
             if st._consistent_after_resample(seat):
                 return st
         st = self.clone()  # pragma: no cover - fallback, see the docstring
-        st.draw = [int(c) for c in rng.permutation(st.draw)]
+        st.draw = [int(c) for c in rng.permutation(sorted(st.draw))]
         st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
         return st
 
@@ -1031,6 +1031,7 @@ class ItchyFeetState(GameState):
             unknown[q] = self.sizes[q] - sum(k)
             for t in range(NUM_CARD_TYPES):
                 pool.extend([t] * (h[t] - k[t]))
+        pool.sort()  # canonical: the draw pile's (and a hidden peek's) order must not leak
         events = [t for t in pool if IS_EVENT[t]]
         cards = [int(t) for t in rng.permutation([t for t in pool if not IS_EVENT[t]])]
         fresh = {}

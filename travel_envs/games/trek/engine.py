@@ -596,6 +596,7 @@ class TrekState(GameState):
         for t in range(C.NUM_CARD_TYPES):
             for _ in range(forced[t]):
                 free.remove(t)
+        free.sort()  # canonical: neither the pack order nor who holds which card may leak
         free = [free[i] for i in rng.permutation(len(free))]
         s.pack = free[: len(self.pack)]
         dealt = free[len(self.pack):] + [t for t in range(C.NUM_CARD_TYPES) for _ in range(forced[t])]

@@ -1064,18 +1064,19 @@ class TrekkingTheWorldState(GameState):
         if not 0 <= seat < self.num_players:
             raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
         s = self.clone()
-        tour_below, enc_below = s.tour_deck[:-1], s.enc_deck[:-1]
+        tour_below, enc_below = sorted(s.tour_deck[:-1]), sorted(s.enc_deck[:-1])  # canonical orders
         if s.enc_reshuffled:
             rng.shuffle(tour_below)
             rng.shuffle(enc_below)
         else:  # the two halves of the unseen cards were dealt at random: deal them again
-            pool = rng.permutation(tour_below + enc_below).tolist()
+            pool = rng.permutation(sorted(tour_below + enc_below)).tolist()
             tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
         s.tour_deck[:-1] = tour_below
         s.enc_deck[:-1] = enc_below
-        itin_below = s.itin_deck[:-1]
+        itin_below = sorted(s.itin_deck[:-1])
         rng.shuffle(itin_below)
         s.itin_deck[:-1] = itin_below
+        s.rival_deck.sort()
         rng.shuffle(s.rival_deck)
         s.rng = np.random.default_rng(int(rng.integers(2**63)))
         s._mask = None

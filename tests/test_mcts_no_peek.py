@@ -1,0 +1,86 @@
+"""The exact no-peek test of the search on every game: a state and a resample of it (another
+deal of everything the seat to move cannot see) give the very same search statistics and move
+for the same policy seed. This holds only if ``resample_hidden`` depends on the seat's view and
+its ``rng`` alone (unseen pools put in a canonical order before they are shuffled)."""
+
+import numpy as np
+import pytest
+
+from travel_envs.agents import MCTSPolicy
+from travel_envs.core.registry import game_class
+
+GAMES = ["globetrotter_v0", "itchy_feet_v0", "trek_v0", "trekking_v0", "trekking_the_world_v0"]
+
+
+def positions(env_id: str, num_players: int, count: int, every: int, seed: int = 0):
+    """``count`` positions of one seeded random game (a fresh game when one ends), ``every`` decisions apart."""
+    game = game_class(env_id)(num_players=num_players)
+    rng = np.random.default_rng(seed)
+    state, k, found = game.new_initial_state(np.random.default_rng(seed)), 0, 0
+    while found < count:
+        if state.is_terminal:
+            state = game.new_initial_state(np.random.default_rng(seed + 1000 + k))
+        if k % every == every - 1 and state.legal_action_mask().sum() > 1:
+            found += 1
+            yield state.clone()
+        legal = np.flatnonzero(state.legal_action_mask())
+        state.apply_action(int(legal[rng.integers(legal.size)]))
+        k += 1
+
+
+def _params(env_id):
+    return [pytest.param(env_id, n, id=f"{env_id}-{n}p") for n in (2, 3)]
+
+
+@pytest.mark.parametrize("env_id, num_players", [p for g in GAMES for p in _params(g)])
+def test_resample_depends_only_on_the_view_and_rng(env_id, num_players):
+    """Resampling a state and resampling a resample of it with the same generator state agree exactly."""
+    for i, state in enumerate(positions(env_id, num_players, count=8, every=23)):
+        seat = state.current_player
+        other = state.resample_hidden(seat, np.random.default_rng(500 + i))
+        a = state.resample_hidden(seat, np.random.default_rng(i)).to_dict()
+        b = other.resample_hidden(seat, np.random.default_rng(i)).to_dict()
+        assert a == b, (i, [key for key in a if a[key] != b[key]])
+
+
+def _search_pairs(env_id, num_players):
+    """(true state, a resample of it, policy seed) for positions of every stage of a game."""
+    for i, state in enumerate(positions(env_id, num_players, count=5, every=31, seed=1)):
+        yield state, state.resample_hidden(state.current_player, np.random.default_rng(900 + i)), i
+
+
+#: few simulations played to the end of the game: a depth cut-off sees no hidden card in games
+#: whose score moves rarely, so it would not tell a peeking search from an honest one
+SIMULATIONS = 6
+
+
+@pytest.mark.parametrize("env_id, num_players", [p for g in GAMES for p in _params(g)])
+def test_search_statistics_are_the_same_on_a_resample(env_id, num_players):
+    """Same policy seed, true state vs a resample of it: identical root statistics and move."""
+    for state, other, i in _search_pairs(env_id, num_players):
+        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
+        assert a.statistics(state) == b.statistics(other), i
+        a.seed(i), b.seed(i)
+        mask = state.legal_action_mask()
+        assert a.act(None, mask, state) == b.act(None, mask, other)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_the_search_test_catches_a_peeking_resample(env_id, monkeypatch):
+    """The test above can fail on every game: with a resample that keeps the true hidden cards
+    (a copy with a fresh generator) the statistics on a state and on a redealt one differ."""
+    state_cls = game_class(env_id).State
+    honest = state_cls.resample_hidden
+
+    def peeking(self, seat, rng):
+        copy = self.clone()
+        copy.rng = np.random.default_rng(int(rng.integers(2**62)))
+        return copy
+
+    differs = 0
+    for state, other, i in _search_pairs(env_id, 2):
+        monkeypatch.setattr(state_cls, "resample_hidden", peeking)
+        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
+        differs += a.statistics(state) != b.statistics(other)
+        monkeypatch.setattr(state_cls, "resample_hidden", honest)
+    assert differs >= 2

@@ -1,0 +1,111 @@
+"""Cut-off values of the search (travel_envs/agents/mcts_values.py): per-game progress estimates,
+the hook a game may provide, the games' default depths and the ``depth=end`` spec."""
+
+import numpy as np
+import pytest
+
+from test_mcts_no_peek import positions
+from toy_game import RaceGame, RaceState
+from travel_envs.agents import MCTSPolicy
+from travel_envs.agents import mcts as mcts_module
+from travel_envs.agents.mcts_spec import END, SearchSettings, parse_mcts_spec
+from travel_envs.agents.mcts_values import (DEFAULT_DEPTHS, PROGRESS, cutoff_values, globetrotter_progress,
+                                            itchy_feet_progress, margin_values, margins, trek_progress)
+from travel_envs.core.game import ParameterError
+from travel_envs.core.registry import game_class
+
+
+def test_margins_are_own_minus_best_other_clipped():
+    assert margins([3.0, 1.0, 2.0], 2.0) == [0.5, -1.0, -0.5]
+    assert margins([9.0, 0.0], 4.0) == [1.0, -1.0]
+    assert margins([2.0], 4.0) == [0.5]
+
+
+def test_globetrotter_progress_adds_the_points_of_the_round_if_it_ended_now():
+    s = game_class("globetrotter_v0")(num_players=3).new_initial_state(np.random.default_rng(0))
+    s.score, s.pos = [4, 0, 1], [5, 2, 2]
+    assert globetrotter_progress(s) == [4 + 3 + 3, 0, 1]
+    # the same points the engine gives at the end of the round
+    s._end_round()
+    assert s.score == [10, 0, 1]
+
+
+def test_itchy_feet_progress_counts_the_items_of_the_next_country():
+    from travel_envs.games.itchy_feet.components import COUNTRY_ITEMS, PASSPORT
+
+    s = game_class("itchy_feet_v0")(num_players=2).new_initial_state(np.random.default_rng(0))
+    s.hands[0] = [0] * len(s.hands[0])
+    s.home_done[0] = 0
+    assert itchy_feet_progress(s)[0] == 0.0
+    s.hands[0][PASSPORT] = 1
+    s.hands[0][COUNTRY_ITEMS[s.own_country[0]][0]] = 2  # two of one item count once
+    assert itchy_feet_progress(s)[0] == 2.0
+    s.home_done[0] = 1  # the next country is the centre
+    centre_items = COUNTRY_ITEMS[s.centre]
+    expected = 4.0 + 1 + sum(1 for t in centre_items if s.hands[0][t])
+    assert itchy_feet_progress(s)[0] == expected
+    s.winner = 0
+    assert itchy_feet_progress(s)[0] == 10.0
+
+
+def test_trek_progress_is_the_camp_plus_a_little_cash():
+    s = game_class("trek_v0")(num_players=2).new_initial_state(np.random.default_rng(0))
+    s.pos, s.cash = [3, 5], [600, 0]
+    assert trek_progress(s) == [3.5, 5.0]
+
+
+@pytest.mark.parametrize("env_id", ["globetrotter_v0", "itchy_feet_v0", "trek_v0"])
+def test_a_seats_progress_reads_only_what_the_seat_knows(env_id):
+    """A resample for seat p (the other hands and the decks redrawn) leaves p's own estimate."""
+    progress = PROGRESS[game_class(env_id).name][0]
+    rng = np.random.default_rng(0)
+    checked = 0
+    for state in positions(env_id, 3, count=10, every=17):
+        for seat in range(3):
+            assert progress(state.resample_hidden(seat, rng))[seat] == progress(state)[seat]
+            checked += 1
+    assert checked == 30
+
+
+def test_cutoff_values_per_game_and_the_games_own_hook():
+    trekking = game_class("trekking_v0")
+    assert cutoff_values(trekking) is margin_values  # its score moves all game long
+    glob = game_class("globetrotter_v0")(num_players=2)
+    s = glob.new_initial_state(np.random.default_rng(0))
+    s.pos = [4, 1]
+    assert cutoff_values(glob)(s) == [0.3, -0.3] and margin_values(s) == [0.0, 0.0]
+
+    class HookedRaceState(RaceState):
+        def search_progress(self):
+            return [1.0, 0.0]
+
+    class HookedRace(RaceGame):
+        name = "hooked_race"
+        State = HookedRaceState
+
+    s = HookedRaceState(HookedRace(), np.random.default_rng(0))
+    assert cutoff_values(HookedRace)(s) == [1.0, -1.0]  # score_scale 1
+
+
+def test_depth_end_and_the_games_default_depth(monkeypatch):
+    assert parse_mcts_spec("mcts:50:depth=end") == SearchSettings(50, "random", END)
+    assert MCTSPolicy(50, depth=END).spec == "mcts:50:depth=end"
+    with pytest.raises(ParameterError, match="depth='deep' is not an integer"):
+        parse_mcts_spec("mcts:depth=deep")
+    with pytest.raises(ParameterError, match="'end' \\(play every simulation to the end\\)"):
+        SearchSettings(depth=0)
+    seen = []
+    real = mcts_module.search
+
+    def spy(state, seat, settings, *args):
+        seen.append(settings.depth)
+        return real(state, seat, settings, *args)
+
+    monkeypatch.setattr(mcts_module, "search", spy)
+    glob = game_class("globetrotter_v0")(num_players=2).new_initial_state(np.random.default_rng(0))
+    MCTSPolicy(2, seed=0).statistics(glob)
+    MCTSPolicy(2, depth=END, seed=0).statistics(glob)
+    MCTSPolicy(2, depth=7, seed=0).statistics(glob)
+    race = RaceGame().new_initial_state(np.random.default_rng(0))
+    MCTSPolicy(2, seed=0).statistics(race)
+    assert seen == [DEFAULT_DEPTHS["globetrotter"], END, 7, END]
