@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from travel_envs.core.pictures import font as _font
+
 from .components import CHARACTERS, COLOURS, NUM_PARKING, WILD, WORLD_SIZE, card_name
 
 if TYPE_CHECKING:
@@ -128,19 +130,6 @@ CARD_RGB = ((214, 40, 40), (120, 200, 240), (245, 140, 20), (30, 70, 200), (245,
 PIECE_RGB = ((110, 110, 110), (120, 50, 160), (130, 80, 30), (0, 128, 128), (20, 20, 20))
 VEHICLE_SHORT = ("bicycle", "motorbike", "balloon", "ship", "plane", "glider", "car")
 INK, PAPER, GOLD = (25, 25, 25), (250, 248, 240), (212, 160, 20)
-
-_FONTS: dict = {}
-
-
-def _font(size: int):
-    from PIL import ImageFont
-
-    if size not in _FONTS:
-        try:
-            _FONTS[size] = ImageFont.load_default(size=size)
-        except TypeError:  # Pillow < 10.1: one fixed-size bitmap font
-            _FONTS[size] = ImageFont.load_default()
-    return _FONTS[size]
 
 
 def _centred(d, x: float, y: float, text: str, font, fill) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from travel_envs.core.pictures import fit_text as _fit
+from travel_envs.core.pictures import font as _pic_font
+
 from . import actions as A
 from .components import (CARD_NAMES, CHARACTER_NAMES, COUNTRY_ITEMS, COUNTRY_NAMES, EVENT_NAMES, EVENTS,
                          ITEM_NAMES, NUM_CARD_TYPES)
@@ -56,27 +59,6 @@ PIC_W = 1000
 _HEAD_H, _TABLE_H, _ROW_H, _LEGEND_H = 34, 150, 66, 44
 SEAT_RGB = ((220, 40, 40), (40, 90, 220), (40, 150, 60), (230, 150, 0), (150, 60, 190), (30, 30, 30))
 _CARD_BACK, _PASSPORT, _COUNTRY_BG, _DONE = (70, 100, 160), (30, 60, 130), (250, 242, 222), (40, 150, 60)
-_FONTS: dict = {}
-
-
-def _pic_font(size: int):
-    from PIL import ImageFont
-
-    if size not in _FONTS:
-        try:
-            _FONTS[size] = ImageFont.load_default(size=size)
-        except TypeError:  # Pillow < 10.1: one bitmap size
-            _FONTS[size] = ImageFont.load_default()
-    return _FONTS[size]
-
-
-def _fit(d, text: str, font, width: float) -> str:
-    """``text`` cut (with "...") to ``width`` pixels, so nothing runs off its box."""
-    if d.textlength(text, font=font) <= width:
-        return text
-    while text and d.textlength(text + "...", font=font) > width:
-        text = text[:-1]
-    return text + "..."
 
 
 def pic_height(num_players: int) -> int:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from travel_envs.core.pictures import fit_text as _fit
+from travel_envs.core.pictures import font as _pic_font
+
 from . import components as C
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black")
@@ -34,7 +37,7 @@ def observation_text(state, seat: int) -> str:
                  + (", ".join(f"{C.CARD_SHORT[t]} x{k}" for t, k in enumerate(known) if k) or "none"))
     others = [f"P{q} {sum(state.hands[q])}" for q in range(state.num_players) if q != seat and state.alive[q]]
     lines.append("Cards in other hands (hidden): " + (", ".join(others) if others else "none"))
-    lines.append(f"Your hand: " + (_hand(state, seat) if state.alive[seat] else "(out of the game)"))
+    lines.append("Your hand: " + (_hand(state, seat) if state.alive[seat] else "(out of the game)"))
     if not state.is_terminal:
         lines += _phase_lines(state)
     return "\n".join(lines)
@@ -106,27 +109,6 @@ _HEAD_H, _ROW_H, _PLAYER_H, _LEGEND_H = 34, 54, 28, 46
 _LADDER_H = C.NUM_GROUPS * _ROW_H
 TREKKER_RGB = ((210, 40, 40), (40, 90, 220), (40, 150, 60), (235, 190, 0), (245, 245, 245), (25, 25, 25))
 _MARKET_RGB = ((150, 100, 50), (120, 120, 120), (60, 110, 60))
-_FONTS: dict = {}
-
-
-def _pic_font(size: int):
-    from PIL import ImageFont
-
-    if size not in _FONTS:
-        try:
-            _FONTS[size] = ImageFont.load_default(size=size)
-        except TypeError:  # Pillow < 10.1: one bitmap size
-            _FONTS[size] = ImageFont.load_default()
-    return _FONTS[size]
-
-
-def _fit(d, text: str, font, width: float) -> str:
-    """``text`` cut (with "...") to ``width`` pixels, so nothing runs off its box."""
-    if d.textlength(text, font=font) <= width:
-        return text
-    while text and d.textlength(text + "...", font=font) > width:
-        text = text[:-1]
-    return text + "..."
 
 
 def pic_height(num_players: int) -> int:

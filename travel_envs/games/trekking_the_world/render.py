@@ -6,6 +6,8 @@ import unicodedata
 
 import numpy as np
 
+from travel_envs.core.pictures import font as _font
+
 from . import components as C
 from .actions import (
     A_COLOUR, A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_PLAYER, A_SOUV, A_STOP, A_TOUR, A_USE,
@@ -251,26 +253,11 @@ def _ascii(text: str) -> str:
 NAMES = tuple(_ascii(C.NODE_NAMES[v]) for v in range(C.NUM_LOCATIONS))
 
 
-
 def _xy(v: int) -> tuple[float, float]:
     lat, lon = MAP_COORDS[C.NODE_IDS[v]]
     x = (lon - LON0) / (LON1 - LON0) * (IMG_W - 20) + 10
     y = (LAT0 - lat) / (LAT0 - LAT1) * (MAP_H - 20) + 10
     return x, y
-
-
-_FONTS: dict = {}
-
-
-def _font(size: int):
-    from PIL import ImageFont
-
-    if size not in _FONTS:
-        try:
-            _FONTS[size] = ImageFont.load_default(size=size)
-        except TypeError:  # Pillow < 10.1: fixed-size bitmap font
-            _FONTS[size] = ImageFont.load_default()
-    return _FONTS[size]
 
 
 def _hull(points):
