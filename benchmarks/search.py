@@ -121,7 +121,8 @@ def _fmt(row: dict[str, Any]) -> str:
 
 
 def _depth(text: str) -> int | str:
-    return text if text == "end" else int(text)
+    """``--depth``: ``end`` or a positive number of decisions."""
+    return text if text == "end" else positive_int(text)
 
 
 def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
