@@ -47,7 +47,7 @@ def play_to_end(n, seed, params):
     pol = RandomPolicy(seed)
     for agent in env.agent_iter():
         obs, _, term, trunc, info = env.last()
-        assert not trunc, f"{n} players {params}: truncated after {info.get('truncated_after')} decisions"
+        assert not trunc, f"{n} players {params}: truncated after {info.get('decisions')} decisions"
         env.step(None if term else pol.act(obs["observation"], obs["action_mask"]))
     assert env.unwrapped.game_state.is_terminal and env.unwrapped.game_state.winners()
 

@@ -234,6 +234,7 @@ def test_a_rollout_policy_object_plays_on():
 
     class AddOne:
         name = "add_one"
+        uses_observation = False
 
         def act(self, observation, action_mask, state=None):
             calls.append(state.counter)
@@ -254,3 +255,16 @@ def test_a_resample_that_moves_the_turn_is_refused(monkeypatch):
     monkeypatch.setattr(RaceState, "resample_hidden", bad)
     with pytest.raises(RuntimeError, match="race: resample_hidden\\(0\\) returned a state where seat 1 is to move"):
         MCTSPolicy(4, seed=0).statistics(race())
+
+
+def test_a_rollout_policy_that_reads_observations_is_refused():
+    """Play-outs encode no observation, so a learned policy cannot drive them."""
+
+    class Reader:
+        name = "reader"
+
+        def act(self, observation, action_mask, state=None):
+            return int(observation.argmax())
+
+    with pytest.raises(ParameterError, match="reads observations"):
+        MCTSPolicy(8, rollout=Reader())

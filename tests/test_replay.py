@@ -8,6 +8,7 @@ import pytest
 
 from travel_envs import replay as R
 from travel_envs.core.registry import game_class, list_envs
+from travel_envs.core.game import ParameterError
 
 ALL_SEATINGS = [(env, n) for env in list_envs() for n in game_class(env).player_counts]
 TOY = "toy_game:RaceGame"
@@ -137,3 +138,10 @@ def test_regenerate_command_writes_every_golden_game(tmp_path):
     for spec in R.GOLDEN_GAMES:
         assert R.load(R.golden_path(spec, tmp_path), check=False) == R.load(R.golden_path(spec), check=False)
     assert R.main(["--check", str(R.golden_path(R.GOLDEN_GAMES[0], tmp_path))]) == 0
+
+
+def test_a_replay_file_naming_a_module_is_refused_unless_imports_are_allowed(tmp_path):
+    path = R.record_game(TOY, ["random", "random"], seed=1, params={"target": 6}).save(tmp_path / "toy.json")
+    with pytest.raises(ParameterError, match="not a registered env id"):
+        R.load(path)
+    assert R.load(path, allow_import=True).env == TOY

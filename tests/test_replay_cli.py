@@ -51,7 +51,8 @@ def test_step_stops_at_end_of_input(trek_file, capsys):
 def test_as_one_seat_saw_it(tmp_path, capsys):
     """--seat K: the seat's view, and the other seats' secret moves are not named."""
     path = R.record_game(SECRET_RACE, ["random", "random"], seed=3).save(tmp_path / "s.json")
-    assert replay_view.main([str(path), "--seat", "1"]) == 0
+    assert run_cli(replay_view.main, [str(path), "--seat", "1"]) == 2  # names a module: refused
+    assert replay_view.main([str(path), "--seat", "1", "--allow-import"]) == 0
     out = capsys.readouterr().out
     assert "as P1 (random) saw it" in out and "your secret:" in out
     assert "#1 P0 (random): a move you cannot see (phase pick)" in out

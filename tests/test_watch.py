@@ -127,3 +127,19 @@ def test_a_model_brings_its_env_and_parameters(tmp_path):
         resolve_env("itchy_feet_v0", [str(run / "final_model.zip")], {})
     with pytest.raises(Exception, match="trained with max_turns=50; --param gives 9"):
         resolve_env(None, [str(run / "final_model.zip")], {"max_turns": 9})
+
+
+def test_a_model_record_naming_a_module_is_refused(tmp_path):
+    """The env id inside a model file must be a registered one: a 'module:Class' would import code."""
+    from travel_envs.agents.model import META_ENTRY
+    from travel_envs.core.game import ParameterError
+    from travel_envs.tools.cli import model_env
+
+    import json
+    import zipfile
+
+    path = tmp_path / "evil.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(META_ENTRY, json.dumps({"env_id": "evil_module:Game", "env_params": {}}))
+    with pytest.raises(ParameterError, match="not a registered env id"):
+        model_env(str(path))

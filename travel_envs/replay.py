@@ -264,8 +264,11 @@ def verify(replay: Replay) -> GameState:
     return final
 
 
-def load(path: str | Path, check: bool = True) -> Replay:
-    """Read a replay file; with ``check`` play it through the engine (see :func:`positions`)."""
+def load(path: str | Path, check: bool = True, allow_import: bool = False) -> Replay:
+    """Read a replay file; with ``check`` play it through the engine (see :func:`positions`).
+
+    A file may name only a registered env id: a ``module:Class`` id would import (run) the
+    module it names, so it needs ``allow_import=True`` (for files you made yourself)."""
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"replay file not found: {path}")
@@ -274,6 +277,10 @@ def load(path: str | Path, check: bool = True) -> Replay:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path} is not valid JSON ({exc}); is it a replay file?") from exc
     replay = Replay.from_dict(data, source=str(path))
+    if not allow_import:
+        from travel_envs.tools.cli import registered_env_id
+
+        registered_env_id(replay.env, f"replay {path}")
     if check:
         verify(replay)
     return replay

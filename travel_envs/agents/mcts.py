@@ -185,6 +185,9 @@ class MCTSPolicy:
         custom = not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
             raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
+        if custom and getattr(rollout, "uses_observation", True):
+            raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
+                                 f"'random', 'heuristic' or a policy with uses_observation = False")
         self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label

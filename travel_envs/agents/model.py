@@ -34,6 +34,7 @@ import json
 import os
 import re
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -284,7 +285,7 @@ def _read_zip(path: Path) -> tuple[dict[str, Any], dict | None, dict]:
             raw_policy = zf.read("policy.pth")
             meta = json.loads(zf.read(META_ENTRY)) if META_ENTRY in names else None
             data = json.loads(zf.read("data")) if "data" in names else {}
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError) as exc:
             raise _corrupt(path, f"damaged zip entry: {exc}") from None
     import torch
 
@@ -313,13 +314,15 @@ def _legacy_activation(data: dict) -> str:
 
 def _actor_from_state(state: dict, activation: str) -> tuple[list, list, list]:
     """Layers of ``mlp_extractor.policy_net`` (Linear at even indices) then ``action_net``."""
+    import torch
+
     idx = sorted(int(m.group(1)) for k in state if (m := re.fullmatch(r"mlp_extractor\.policy_net\.(\d+)\.weight", k)))
     weights, biases = [], []
     for i in idx + [None]:
         prefix = "action_net" if i is None else f"mlp_extractor.policy_net.{i}"
         w, b = state.get(f"{prefix}.weight"), state.get(f"{prefix}.bias")
-        if w is None or b is None:
-            raise ValueError(f"missing {prefix}.weight/bias")
+        if not (isinstance(w, torch.Tensor) and isinstance(b, torch.Tensor)):
+            raise ValueError(f"missing {prefix}.weight/bias tensors")
         weights.append(w.detach().cpu().numpy())
         biases.append(b.detach().cpu().numpy())
     return weights, biases, [activation] * (len(weights) - 1)
@@ -361,7 +364,7 @@ def read_model_metadata(path: str | os.PathLike) -> dict | None:
             if META_ENTRY not in zf.namelist():
                 return None
             meta = json.loads(zf.read(META_ENTRY))
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError) as exc:
         raise _corrupt(path, str(exc)) from None
     return meta if isinstance(meta, dict) else None
 

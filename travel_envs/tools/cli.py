@@ -141,18 +141,35 @@ def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
         return None
     meta = read_model_metadata(model_path(spec)) if Path(model_path(spec)).exists() else None
     if meta and "env_id" in meta:
-        return str(meta["env_id"]), dict(meta.get("env_params") or {})
+        return registered_env_id(meta["env_id"], f"model {model_path(spec)}"), dict(meta.get("env_params") or {})
     path = Path(model_path(spec)).resolve()
     for folder in list(path.parents)[:3]:
         cfg = folder / "config.yaml"
         if cfg.is_file():
             import yaml
 
-            data = yaml.safe_load(cfg.read_text()) or {}
-            env = data.get("env") or {}
-            if "id" in env:
-                return str(env["id"]), dict(env.get("params") or {})
+            try:
+                data = yaml.safe_load(cfg.read_text(encoding="utf-8")) or {}
+                env = data.get("env") or {}
+                env_id, env_params = env.get("id"), dict(env.get("params") or {})
+            except (yaml.YAMLError, UnicodeDecodeError, AttributeError, TypeError, ValueError) as exc:
+                raise ParameterError(f"{cfg} (the run config beside model {path.name}) is not a valid run config: "
+                                     f"{exc}; pass --env and --param instead") from None
+            if env_id is not None:
+                return registered_env_id(env_id, str(cfg)), env_params
     return None
+
+
+def registered_env_id(env_id: Any, source: str) -> str:
+    """An env id read from a file (a model's record, a replay, a run config) must name a registered
+    game: a ``module:Class`` id there would import, i.e. run, code the file names."""
+    from travel_envs.core.registry import game_class, list_envs
+
+    if not isinstance(env_id, str) or ":" in env_id:
+        raise ParameterError(f"{source} names env {env_id!r}, which is not a registered env id {list_envs()}; "
+                             f"files may only name registered games")
+    game_class(env_id)  # an unknown id: the registry's message, naming the known ones
+    return env_id
 
 
 def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -36,6 +36,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--gif", metavar="OUT", help="write the pictures as an animated GIF")
     p.add_argument("--fps", type=cli.positive_float, default=2.0, help="pictures per second in the GIF (default 2)")
     p.add_argument("--moves-only", action="store_true", help="print the moves, the table only at start and end")
+    p.add_argument("--allow-import", action="store_true",
+                   help="play a replay of a game outside the registry ('module:Class': imports, i.e. runs, "
+                        "that module; only for files you trust)")
     return p.parse_args(argv)
 
 
@@ -43,7 +46,7 @@ def main(argv: Sequence[str] | None = None, stdin=None) -> int:
     args = parse_args(argv)
     stdin = stdin or sys.stdin
     cli.check_output_path("--gif", args.gif)
-    rec = R.load(args.file, check=False)
+    rec = R.load(args.file, check=False, allow_import=args.allow_import)
     game = R.game_for(rec.env, rec.params)
     seat = None if args.seat is None else cli.check_seat(args.seat, game)
     movie = None

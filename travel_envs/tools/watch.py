@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seat = state.current_player
         action = policy_action(policies[seat], state, obs)
         text = state.action_to_string(action)
-        rec.moves.append(R.Move(seat, action, text))
+        rec.moves.append(R.Move(int(seat), int(action), text))
         print(f"#{len(rec.moves)} {cli.seat_label(seat, names)}: {text}")
         state.apply_action(action)
         if not args.moves_only and not state.is_terminal:
