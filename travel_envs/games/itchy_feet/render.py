@@ -19,9 +19,18 @@ def country_text(c: int) -> str:
     return f"{COUNTRY_NAMES[c]} [{', '.join(ITEM_NAMES[i] for i in COUNTRY_ITEMS[c])}]"
 
 
-def render_text(state) -> str:
+def _status_line(state) -> str:
+    """The game's result, or who decides what now (the last line of both text views)."""
     from .engine import PHASES
 
+    if not state.terminal:
+        return f"Decision: player {state.actor}, phase {PHASES[state.ph]}"
+    if state.winner >= 0:
+        return f"GAME OVER - player {state.winner} wins"
+    return "GAME OVER - turn limit reached, nobody wins"
+
+
+def render_text(state) -> str:
     n = state.num_players
     lines = [f"Itchy Feet - turn {state.turn_number}, player {state.turn_player} to play"
              + (f", {state.actions_left} action(s) left" if state.actions_left > 1 else "")]
@@ -41,13 +50,8 @@ def render_text(state) -> str:
                      f"gives {give}; asks for {ask}")
     if state.announced >= 0:
         lines.append(f"Announced: {A.describe(state.announced)}")
-    if state.terminal:
-        if state.winner >= 0:
-            lines.append(f"GAME OVER - player {state.winner} wins")
-        else:
-            lines.append("GAME OVER - turn limit reached, nobody wins")
-    else:
-        lines.append(f"Decision: player {state.actor}, phase {PHASES[state.ph]}")
+    lines.append(_status_line(state))
+    if not state.terminal:
         lines.append(f"Hand of player {state.actor}: {hand_text(state.hands[state.actor])}")
         if state.peek:
             lines.append(f"Local Guide shows: {hand_text([state.peek.count(t) for t in range(NUM_CARD_TYPES)])}")
@@ -183,8 +187,6 @@ def observation_text(state, seat: int) -> str:
     """What ``seat`` sees and remembers, as text: the facts its observation vector holds
     (own hand; others' hand sizes and the cards the table knows they hold; the public table)
     and nothing hidden from it. Players are listed from ``seat`` on, clockwise."""
-    from .engine import PHASES
-
     p = state.params
     n = state.num_players
     ext = ", ".join(p.extensions) if p.extensions else "none"
@@ -235,11 +237,5 @@ def observation_text(state, seat: int) -> str:
         lines.append(f"Local Guide shows you: {hand_text(_counts(state.peek))}")
     if state.jet and seat == state.turn_player:
         lines.append(f"Your Jet-setter draw: {hand_text(_counts(state.jet))}")
-    if state.terminal:
-        if state.winner >= 0:
-            lines.append(f"GAME OVER - player {state.winner} wins")
-        else:
-            lines.append("GAME OVER - turn limit reached, nobody wins")
-    else:
-        lines.append(f"Decision: player {state.actor}, phase {PHASES[state.ph]}")
+    lines.append(_status_line(state))
     return "\n".join(lines)
