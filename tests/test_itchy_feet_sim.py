@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.itchy_feet import GAME, HeuristicPolicy
 from travel_envs.games.itchy_feet.components import EXTENSION_NAMES
+from travel_envs.games.itchy_feet.measure import win_rate_vs_random
 
 from test_itchy_feet_helpers import check_invariants, expected_totals
 
@@ -59,17 +59,7 @@ def test_heuristic_games_reach_a_winner():
 
 
 def heuristic_win_rate(n, games, params=None):
-    params = params or {}
-    g = GAME(num_players=n, **params)
-    wins = 0
-    for i in range(games):
-        seat = i % n
-        pols = [HeuristicPolicy(i) if s == seat else RandomPolicy(10_000 + i) for s in range(n)]
-        st = g.new_initial_state(np.random.default_rng(i))
-        while not st.is_terminal:
-            st.apply_action(pols[st.current_player].act(None, st.legal_action_mask(), st))
-        wins += st.winners() == [seat]
-    return wins / games
+    return win_rate_vs_random(games, params or {}, num_players=n)
 
 
 def test_heuristic_beats_random_quick():
