@@ -109,7 +109,7 @@ def run(argv=None) -> int:
     ap.add_argument("--skip-rllib", action="store_true")
     args = ap.parse_args(argv)
     params = {"num_players": args.players}
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     make_raw_env(GAME, **params)  # an unsupported player count fails here, before Ray starts
     if not args.skip_rllib:

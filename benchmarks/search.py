@@ -28,7 +28,7 @@ import travel_envs
 from travel_envs.agents.mcts import MCTSPolicy, implements_resampling
 from travel_envs.agents.mcts_spec import DEFAULT_SIMULATIONS, ROLLOUTS
 from travel_envs.tools.cli import check_output_path, non_negative_float, non_negative_int, positive_int, run_cli
-from travel_envs.wrappers.single_agent import make_raw_env
+from travel_envs.core.registry import make_raw_env
 
 
 def sample_positions(game, count: int, seed: int = 0, keep: float = 0.15) -> list:

@@ -303,7 +303,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         raise ConfigError(format_validation_error(exc, source, TrainingConfig)) from None
     check_env_id(cfg.env.id, cfg.env.allow_import, source)
     if check_env:
-        from travel_envs.wrappers.single_agent import make_raw_env
+        from travel_envs.core.registry import make_raw_env
 
         try:
             raw = make_raw_env(cfg.env.id, **cfg.env.params)

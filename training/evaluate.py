@@ -164,7 +164,7 @@ def _save_replays(env_id, params, result, folder, label) -> None:
     """Write ``result``'s games as replay files (travel_envs.replay) into ``folder``."""
     from travel_envs.core.game import params_to_dict
     from travel_envs.replay import save_match
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     game_params = make_raw_env(env_id, **params).game.params  # adapter settings left out
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
@@ -178,7 +178,7 @@ def run(args) -> str:
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table, match_table
     from travel_envs.tools.cli import check_output_path
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     from .config import load_config
 

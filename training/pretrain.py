@@ -27,7 +27,7 @@ import time
 import numpy as np
 
 from travel_envs.agents.registry import make_policy
-from travel_envs.wrappers.single_agent import make_raw_env
+from travel_envs.core.registry import make_raw_env
 
 
 def _seed(*keys: int) -> int:

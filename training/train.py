@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 EXIT_CONFIG = 2  # bad config or input (travel_envs.tools.cli.EXIT_USAGE)
 
 
-def make_env_factory(cfg: TrainingConfig, rank: int, seed: int, snapshots: list[str]):
+def make_env_factory(cfg: TrainingConfig, seed: int, snapshots: list[str]):
     """A picklable thunk building one monitored SingleAgentEnv (run inside SubprocVecEnv workers)."""
 
     def _init():
@@ -74,7 +74,7 @@ def make_env_factory(cfg: TrainingConfig, rank: int, seed: int, snapshots: list[
 def build_vec_env(cfg: TrainingConfig, seed: int, snapshots: list[str]):
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    fns = [make_env_factory(cfg, i, seed * 1000 + 17 * i, snapshots) for i in range(cfg.train.n_envs)]
+    fns = [make_env_factory(cfg, seed * 1000 + 17 * i, snapshots) for i in range(cfg.train.n_envs)]
     if cfg.train.vec_env == "subproc" and cfg.train.n_envs > 1:
         return SubprocVecEnv(fns)
     return DummyVecEnv(fns)
@@ -245,7 +245,7 @@ def _cpu_seconds(vec_env=None) -> float:
 def _model_meta(cfg: TrainingConfig, model) -> dict:
     """The metadata saved with every model, checkpoint and snapshot of this run."""
     from travel_envs.agents.model import _activation_name, model_metadata
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     activation = _activation_name(model.policy.activation_fn())
     return model_metadata(cfg.env.id, make_raw_env(cfg.env.id, **cfg.env.params), cfg.env.params, activation)
@@ -292,7 +292,7 @@ def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, sna
     from sb3_contrib import MaskablePPO
 
     from travel_envs.agents.model import ModelFileError, check_policy_fits, load_model_policy
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     from .callbacks import checkpoints_newest_first
 

@@ -158,7 +158,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
         raise ConfigError(format_validation_error(exc, source, RLlibConfig)) from None
     check_env_id(cfg.env.id, cfg.env.allow_import, source)
     if check_env:
-        from travel_envs.wrappers.single_agent import make_raw_env
+        from travel_envs.core.registry import make_raw_env
 
         try:
             raw = make_raw_env(cfg.env.id, **cfg.env.params)
@@ -222,7 +222,7 @@ def init_ray(scale: ScaleSection) -> None:
 def build_algorithm_config(cfg: RLlibConfig):
     """``(PPOConfig, SeatMapping)`` for a validated config."""
     from travel_envs.rllib.mapping import build_ppo_config
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     n = make_raw_env(cfg.env.id, **cfg.env.params).game.num_players
     p, s = cfg.policies, cfg.scale
@@ -250,7 +250,7 @@ def trained_policy(algo, mapping, name: str = "rllib"):
 def evaluate_policy(policy, cfg: RLlibConfig, games: int, title: str) -> tuple[str, list[dict]]:
     """Arena matches of ``policy`` against each eval opponent; the markdown section and the summaries."""
     from travel_envs.evaluation import match_table, versus
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     n = make_raw_env(cfg.env.id, **cfg.env.params).game.num_players
     summaries = []

@@ -10,40 +10,25 @@ import importlib
 from types import ModuleType
 
 from travel_envs.core.game import Game, ParameterError
-from travel_envs.core.registry import _GAME_MODULES, game_class, list_envs
+from travel_envs.core.registry import GAME_PACKAGES, game_for, list_envs
 
 
 def resolve_game(env: str | type[Game]) -> tuple[type[Game], ModuleType]:
-    """``(Game subclass, module that may export HeuristicPolicy)`` for an env spec.
-
-    ``env`` is a registered id (``"globetrotter_v0"``), a ``"package.module:GameClass"``
-    path (for games outside the registry, e.g. test games) or a Game subclass.
-    """
-    if isinstance(env, type) and issubclass(env, Game):
-        return env, _home_module(env)
-    if not isinstance(env, str):
-        raise ParameterError(f"env must be an env id or 'module:GameClass', got {env!r}")
-    if ":" in env:
-        mod_name, _, cls_name = env.partition(":")
-        try:
-            module = importlib.import_module(mod_name)
-        except ImportError as exc:
-            raise ParameterError(f"env {env!r}: cannot import module {mod_name!r} ({exc})") from exc
-        cls = getattr(module, cls_name, None)
-        if not (isinstance(cls, type) and issubclass(cls, Game)):
-            raise ParameterError(f"env {env!r}: {cls_name!r} is not a Game subclass in {mod_name!r}")
-        return cls, module
-    cls = game_class(env)  # unknown ids -> ParameterError naming the known ones
-    name = env.rsplit("_v", 1)[0]
-    return cls, importlib.import_module(_GAME_MODULES[name])
+    """``(Game subclass, module that may export HeuristicPolicy)`` for an env spec:
+    a registered id (``"globetrotter_v0"``), a ``"package.module:GameClass"`` path
+    (for games outside the registry, e.g. test games) or a Game subclass."""
+    cls = game_for(env)  # unknown ids -> ParameterError naming the known ones
+    if isinstance(env, str) and ":" in env:
+        return cls, importlib.import_module(env.partition(":")[0])
+    return cls, _home_module(cls)
 
 
 def _home_module(cls: type[Game]) -> ModuleType:
     """The registered game package of ``cls`` if any, else the module defining it
     (or its parent package when that one exports ``HeuristicPolicy``)."""
     name = getattr(cls, "name", None)
-    if name in _GAME_MODULES:
-        module = importlib.import_module(_GAME_MODULES[name])
+    if name in GAME_PACKAGES:
+        module = importlib.import_module(GAME_PACKAGES[name])
         if getattr(module, "GAME", None) is cls:
             return module
     module = importlib.import_module(cls.__module__)

@@ -18,7 +18,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from .game import Game, GameState, IllegalActionError, ParameterError, check_choice
+from .game import Game, GameState, IllegalActionError, ParameterError, check_choice, env_id_of
 from .rewards import check_reward_mode, terminal_rewards
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
@@ -89,7 +89,7 @@ class TravelAECEnv(AECEnv):
         self.illegal_reward = float(illegal_reward)
         self.max_decisions = int(max_decisions)
         self.metadata = {
-            "name": f"{game_cls.name}_v{game_cls.version}",
+            "name": env_id_of(game_cls),
             "render_modes": ["human", *game_cls.render_modes],
             "render_fps": RENDER_FPS,
             "is_parallelizable": False,

@@ -150,6 +150,11 @@ def rng_from_dict(state: dict[str, Any]) -> np.random.Generator:
     return np.random.Generator(bit_gen)
 
 
+def env_id_of(game: "type[Game] | Game") -> str:
+    """``"<name>_v<version>"``: the env id of a game, derived here and nowhere else."""
+    return f"{game.name}_v{game.version}"
+
+
 class GameState(ABC):
     """One play of a game. Mutated in place by :meth:`apply_action`.
 
@@ -165,19 +170,28 @@ class GameState(ABC):
     def num_players(self) -> int:
         return self.game.num_players
 
+    #: Names of the decision phases, indexed by ``phase_id``; a game that keeps its
+    #: phase as ``phase_id`` and its deciding seat as ``to_act`` gets
+    #: ``current_player``, ``is_terminal`` and ``phase`` from here.
+    PHASES: ClassVar[Sequence[str]] = ()
+    #: the ``phase_id`` of a finished game
+    OVER: ClassVar[int] = -1
+    phase_id: int
+    to_act: int
+
     @property
-    @abstractmethod
     def current_player(self) -> int:
         """The seat that must decide now (-1 when the game is over)."""
+        return -1 if self.phase_id == self.OVER else self.to_act
 
     @property
-    @abstractmethod
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        return self.phase_id == self.OVER
 
     @property
-    @abstractmethod
     def phase(self) -> str:
         """A short name of the decision being asked for (used in error messages)."""
+        return self.PHASES[self.phase_id]
 
     @abstractmethod
     def legal_action_mask(self) -> np.ndarray:
@@ -297,7 +311,9 @@ class GameState(ABC):
 class Game(ABC):
     """Validated parameters plus sizes derived from them; a factory of states.
 
-    Subclasses set the class attributes and implement :meth:`new_initial_state`.
+    Subclasses set the class attributes, implement :meth:`new_initial_state`, and
+    set the three sizes (as class attributes when the parameters don't change them,
+    else in ``__init__`` after calling ``super().__init__``).
     """
 
     name: ClassVar[str]
@@ -308,6 +324,12 @@ class Game(ABC):
     render_modes: ClassVar[Sequence[str]] = ("ansi",)
     #: typical score spread, used to scale the ``score_diff`` reward into ~[-1, 1]
     score_scale: ClassVar[float] = 1.0
+    #: length of the action mask (every action id of the game)
+    num_actions: int
+    #: length of a seat's observation vector
+    observation_size: int
+    #: length of the full-state vector (for centralized critics)
+    state_size: int
 
     def __init__(self, **params: Any) -> None:
         self.params = make_params(self.Params, params)
@@ -316,18 +338,6 @@ class Game(ABC):
     @property
     def num_players(self) -> int:
         return self.params.num_players
-
-    @property
-    @abstractmethod
-    def num_actions(self) -> int: ...
-
-    @property
-    @abstractmethod
-    def observation_size(self) -> int: ...
-
-    @property
-    @abstractmethod
-    def state_size(self) -> int: ...
 
     @abstractmethod
     def new_initial_state(self, rng: np.random.Generator) -> GameState: ...

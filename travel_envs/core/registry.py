@@ -1,41 +1,107 @@
-"""Env ids -> games. Ids are versioned ``<name>_v<N>``; one id serves every player count."""
+"""Env ids -> games, and building an env from an id and parameters (one home for both).
+
+Ids are ``<name>_v<version>``: the name keys :data:`GAME_PACKAGES`, the version is
+the game's own ``Game.version``, so bumping a version (when an observation or an
+action table changes meaning) is one edit in the game, noted in its doc page's
+change notes. One id serves every player count.
+"""
 
 from __future__ import annotations
 
 import difflib
 import importlib
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable
 
 from .aec import TravelAECEnv, wrap
-from .game import Game, ParameterError
+from .game import Game, ParameterError, env_id_of
 
-#: game name -> module that defines ``GAME`` (its Game subclass). Imported lazily.
-_GAME_MODULES: dict[str, str] = {
+#: game name -> package that defines ``GAME`` (its Game subclass). Imported lazily.
+GAME_PACKAGES: dict[str, str] = {
     "globetrotter": "travel_envs.games.globetrotter",
     "itchy_feet": "travel_envs.games.itchy_feet",
     "trek": "travel_envs.games.trek",
     "trekking": "travel_envs.games.trekking",
     "trekking_the_world": "travel_envs.games.trekking_the_world",
 }
+_GAME_MODULES = GAME_PACKAGES  # the name older imports use
 
 
-def game_class(env_id: str) -> type[Game]:
-    """The Game subclass behind ``env_id``; an unknown id names the known ones."""
-    ids = list_envs()
-    if env_id not in ids:
-        close = difflib.get_close_matches(str(env_id), ids, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise ParameterError(f"unknown env id {env_id!r}; known env ids: {ids}.{hint}")
-    name = env_id.rsplit("_v", 1)[0]
-    return importlib.import_module(_GAME_MODULES[name]).GAME
+def _registered_game(name: str) -> type[Game]:
+    return importlib.import_module(GAME_PACKAGES[name]).GAME
+
+
+@lru_cache(maxsize=None)
+def _env_ids() -> tuple[str, ...]:
+    return tuple(sorted(env_id_of(_registered_game(name)) for name in GAME_PACKAGES))
 
 
 def list_envs() -> list[str]:
     """Sorted list of registered env ids, e.g. ``["globetrotter_v0", ...]``."""
-    return sorted(f"{name}_v0" for name in _GAME_MODULES)
+    return list(_env_ids())
+
+
+def game_class(env_id: str) -> type[Game]:
+    """The Game subclass behind ``env_id``; an unknown id names the known ones."""
+    name, _, version = str(env_id).rpartition("_v")
+    if name in GAME_PACKAGES:
+        game = _registered_game(name)
+        if version == str(game.version):
+            return game
+    ids = list_envs()
+    close = difflib.get_close_matches(str(env_id), ids, n=1)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise ParameterError(f"unknown env id {env_id!r}; known env ids: {ids}.{hint}")
+
+
+def game_for(env: str | type[Game]) -> type[Game]:
+    """The Game subclass for a registered id, a ``"package.module:GameClass"`` path
+    (games outside the registry, e.g. test games) or a Game subclass itself."""
+    if isinstance(env, type) and issubclass(env, Game):
+        return env
+    if not isinstance(env, str):
+        raise ParameterError(f"env must be an env id or 'module:GameClass', got {env!r}")
+    if ":" not in env:
+        return game_class(env)  # unknown ids -> ParameterError naming the known ones
+    mod_name, _, cls_name = env.partition(":")
+    try:
+        module = importlib.import_module(mod_name)
+    except ImportError as exc:
+        raise ParameterError(f"env {env!r}: cannot import module {mod_name!r} ({exc})") from exc
+    cls = getattr(module, cls_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise ParameterError(f"env {env!r}: {cls_name!r} is not a Game subclass in {mod_name!r}")
+    return cls
+
+
+#: what :func:`make_raw_env` accepts
+EnvSpec = "str | type[Game] | Callable[..., TravelAECEnv] | TravelAECEnv"
+
+
+def make_raw_env(env: str | type[Game] | Callable[..., Any] | TravelAECEnv, **params: Any) -> TravelAECEnv:
+    """A raw :class:`TravelAECEnv` from an env id, a ``"module:GameClass"`` path,
+    a Game subclass, a factory returning a TravelAECEnv, or a TravelAECEnv.
+
+    The one place envs are built: the public :func:`make`, the single-agent
+    wrapper, the arena, training and the RLlib glue all come here.
+    """
+    if isinstance(env, TravelAECEnv):
+        if params:
+            raise ParameterError(f"parameters {sorted(params)} given with an already built env")
+        return env
+    if isinstance(env, str) or (isinstance(env, type) and issubclass(env, Game)):
+        return TravelAECEnv(game_for(env), **params)
+    if callable(env):
+        raw = env(**params)
+        raw = getattr(raw, "unwrapped", raw)
+        if not isinstance(raw, TravelAECEnv):
+            raise ParameterError(f"env factory {env!r} returned {type(raw).__name__}, not a TravelAECEnv")
+        return raw
+    raise ParameterError(f"env must be an env id, 'module:GameClass', a Game class or a factory; got {env!r}")
 
 
 def raw_env_for(env_id: str, **params: Any) -> TravelAECEnv:
+    """The raw env of a registered id (no ``module:Class`` paths)."""
     return TravelAECEnv(game_class(env_id), **params)
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from travel_envs.agents.base import policy_action
 from travel_envs.agents.registry import make_policy, reseed_policy
 from travel_envs.core.game import ParameterError
-from travel_envs.wrappers.single_agent import make_raw_env
+from travel_envs.core.registry import make_raw_env
 
 from .stats import wilson_interval
 

@@ -60,7 +60,7 @@ def build_raw_env(env: Any, params: dict[str, Any] | None = None) -> TravelAECEn
     ``"module:GameClass"`` path, a Game subclass, or a factory returning a
     (possibly wrapped) TravelAECEnv; ``params`` are its keyword parameters.
     (The same resolution as the SB3 wrapper and the arena use.)"""
-    from travel_envs.wrappers.single_agent import make_raw_env
+    from travel_envs.core.registry import make_raw_env
 
     return make_raw_env(env, **dict(params or {}))
 

@@ -22,34 +22,15 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from travel_envs.agents.games import resolve_game
 from travel_envs.agents.base import policy_action
 from travel_envs.agents.model import check_policy_fits
 from travel_envs.agents.pool import FixedOpponent, as_opponent_source
 from travel_envs.agents.registry import make_policy, reseed_policy
-from travel_envs.core.aec import RENDER_FPS, TravelAECEnv, check_seed
-from travel_envs.core.game import Game, ParameterError
+from travel_envs.core.aec import RENDER_FPS, check_seed
+from travel_envs.core.game import ParameterError
+from travel_envs.core.registry import make_raw_env
 
 REWARDS = ("adapter", "margin")
-EnvSpec = "str | type[Game] | Callable[..., TravelAECEnv] | TravelAECEnv"
-
-
-def make_raw_env(env, **params: Any) -> TravelAECEnv:
-    """A raw :class:`TravelAECEnv` from an env id, a ``"module:GameClass"`` path,
-    a Game subclass, a factory returning a TravelAECEnv, or a TravelAECEnv."""
-    if isinstance(env, TravelAECEnv):
-        if params:
-            raise ParameterError(f"parameters {sorted(params)} given with an already built env")
-        return env
-    if isinstance(env, str) or (isinstance(env, type) and issubclass(env, Game)):
-        return TravelAECEnv(resolve_game(env)[0], **params)
-    if callable(env):
-        raw = env(**params)
-        raw = getattr(raw, "unwrapped", raw)
-        if not isinstance(raw, TravelAECEnv):
-            raise ParameterError(f"env factory {env!r} returned {type(raw).__name__}, not a TravelAECEnv")
-        return raw
-    raise ParameterError(f"env must be an env id, 'module:GameClass', a Game class or a factory; got {env!r}")
 
 
 class SingleAgentEnv(gym.Env):
