@@ -1,0 +1,192 @@
+"""One contract check for every registered game at every player count.
+
+What every game promises through ``core/game.py`` and the AEC adapter, checked the
+same way for all of them (the per-game test files keep what is particular to a game:
+rules, renders, the seat-relative layout, named hidden facts):
+
+- PettingZoo's ``api_test``, ``seed_test`` and ``render_test``;
+- masks: the right length and dtype, never all-false while a seat must decide;
+- illegal input: a masked-out action, an out-of-range id and a non-integer are refused
+  with :class:`IllegalActionError` and leave the state exactly as it was;
+- observations and state tensors: float32, finite, the declared sizes, inside the
+  observation space's bounds;
+- ``to_dict`` / ``from_dict``: a JSON round trip that plays on identically;
+- ``clone``: independent of the original, and earlier clones stay unchanged while the
+  original and later clones move on;
+- hidden information, through each game's own ``resample_hidden`` (the per-game
+  hook): the acting seat's observation and mask are kept, the full state is redrawn.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+
+import travel_envs
+from travel_envs.core.game import IllegalActionError, env_id_of
+from travel_envs.core.registry import game_class
+
+CASES = [(env_id, n) for env_id in travel_envs.list_envs() for n in game_class(env_id).player_counts]
+IDS = [f"{env_id}-{n}p" for env_id, n in CASES]
+
+
+def _obs(state, seat: int) -> np.ndarray:
+    out = np.zeros(state.game.observation_size, np.float32)
+    state.observation(seat, out)
+    return out
+
+
+def _state_tensor(state) -> np.ndarray:
+    out = np.zeros(state.game.state_size, np.float32)
+    state.state_tensor(out)
+    return out
+
+
+def _positions(env_id: str, n: int, seed: int = 0, games: int = 2, every: int = 7, limit: int = 400):
+    """States met in random play (every ``every``-th decision), some of them terminal."""
+    game = game_class(env_id)(num_players=n)
+    rng = np.random.default_rng(seed)
+    for g in range(games):
+        state = game.new_initial_state(np.random.default_rng(seed * 100 + g))
+        for step in range(limit):
+            if state.is_terminal:
+                break
+            if step % every == 0:
+                yield state.clone()
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        yield state
+
+
+def _play_random(state, rng: np.random.Generator, steps: int) -> list[int]:
+    actions = []
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        a = int(rng.choice(state.legal_actions()))
+        state.apply_action(a)
+        actions.append(a)
+    return actions
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_pettingzoo_api_seed_and_render(env_id, n):
+    api_test(travel_envs.make(env_id, num_players=n), num_cycles=200)
+    seed_test(lambda **kw: travel_envs.make(env_id, num_players=n, **kw), num_cycles=200)
+    render_test(lambda render_mode=None: travel_envs.make(env_id, num_players=n, render_mode=render_mode))
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_env_id_and_sizes_come_from_the_game(env_id, n):
+    env = travel_envs.make(env_id, num_players=n).unwrapped
+    game = env.game
+    assert env_id_of(game) == env.metadata["name"] == env_id
+    assert isinstance(game.num_actions, int) and isinstance(game.observation_size, int)
+    assert isinstance(game.state_size, int)
+    env.reset(seed=0)
+    assert env.action_space(env.agents[0]).n == game.num_actions
+    assert env.observation_space(env.agents[0])["observation"].shape == (game.observation_size,)
+    assert env.state().shape == (game.state_size,)
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_masks_observations_and_state_tensors_are_well_formed(env_id, n):
+    env = travel_envs.make(env_id, num_players=n).unwrapped
+    env.reset(seed=0)
+    box = env.observation_space(env.agents[0])["observation"]
+    for state in _positions(env_id, n):
+        mask = state.legal_action_mask()
+        assert mask.dtype == bool and mask.shape == (state.game.num_actions,)
+        if state.is_terminal:
+            assert state.current_player == -1 and len(state.winners()) >= 0
+            continue
+        assert mask.any(), f"seat {state.current_player} has no legal action in phase {state.phase!r}"
+        assert 0 <= state.current_player < n and isinstance(state.phase, str) and state.phase
+        for seat in range(n):
+            obs = _obs(state, seat)
+            assert np.isfinite(obs).all()
+            assert (obs >= box.low).all() and (obs <= box.high).all(), (
+                f"seat {seat}: values outside the observation space at {np.flatnonzero((obs < box.low) | (obs > box.high))[:10]}"
+            )
+        assert np.isfinite(_state_tensor(state)).all()
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_illegal_input_is_refused_and_leaves_the_state_untouched(env_id, n):
+    for state in _positions(env_id, n, every=11):
+        if state.is_terminal:
+            with pytest.raises(IllegalActionError, match="over"):
+                state.apply_action(0)
+            continue
+        before = json.dumps(state.to_dict(), sort_keys=True)
+        mask = state.legal_action_mask()
+        bad = [int(a) for a in np.flatnonzero(~mask)[:3]]
+        for action in bad + [-1, state.game.num_actions, 1.0, "1", None, True]:
+            with pytest.raises(IllegalActionError):
+                state.apply_action(action)
+        assert json.dumps(state.to_dict(), sort_keys=True) == before
+        legal = state.legal_actions()[0]
+        state.apply_action(np.int64(legal))  # numpy integers are actions too
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_to_dict_from_dict_round_trip_plays_on_identically(env_id, n):
+    game = game_class(env_id)(num_players=n)
+    for state in _positions(env_id, n, every=13):
+        data = json.loads(json.dumps(state.to_dict()))
+        restored = game.state_from_dict(data)
+        assert restored.to_dict() == state.to_dict()
+        rng = np.random.default_rng(5)
+        actions = _play_random(state, rng, 60)
+        for a in actions:
+            restored.apply_action(a)
+        assert restored.to_dict() == state.to_dict()
+        if not state.is_terminal:
+            assert restored.legal_actions() == state.legal_actions()
+            np.testing.assert_array_equal(_obs(restored, 0), _obs(state, 0))
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_clones_are_independent_and_earlier_clones_stay_unchanged(env_id, n):
+    game = game_class(env_id)(num_players=n)
+    state = game.new_initial_state(np.random.default_rng(3))
+    rng = np.random.default_rng(4)
+    first = state.clone()
+    first_dict = json.dumps(first.to_dict(), sort_keys=True)
+    _play_random(state, rng, 15)
+    second = state.clone()
+    second_dict = json.dumps(second.to_dict(), sort_keys=True)
+    assert json.dumps(state.to_dict(), sort_keys=True) == second_dict
+    _play_random(state, rng, 25)  # the original moves on ...
+    _play_random(second.clone(), np.random.default_rng(9), 25)  # ... and so does a clone of a clone
+    assert json.dumps(first.to_dict(), sort_keys=True) == first_dict
+    assert json.dumps(second.to_dict(), sort_keys=True) == second_dict
+    _play_random(first, np.random.default_rng(8), 25)  # an earlier clone plays on by itself
+    assert json.dumps(second.to_dict(), sort_keys=True) == second_dict
+    if not second.is_terminal:
+        copy = second.clone()
+        for seat in range(n):
+            np.testing.assert_array_equal(_obs(copy, seat), _obs(second, seat))
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_resample_keeps_the_actors_view_and_redraws_the_hidden_state(env_id, n):
+    rng = np.random.default_rng(11)
+    redrawn = checked = 0
+    for state in _positions(env_id, n, every=9, games=3):
+        if state.is_terminal:
+            continue
+        seat = state.current_player
+        before = json.dumps(state.to_dict(), sort_keys=True)
+        other = state.resample_hidden(seat, rng)
+        assert json.dumps(state.to_dict(), sort_keys=True) == before, "resample_hidden changed the original"
+        np.testing.assert_array_equal(_obs(other, seat), _obs(state, seat))
+        np.testing.assert_array_equal(other.legal_action_mask(), state.legal_action_mask())
+        assert other.current_player == seat and other.phase == state.phase
+        checked += 1
+        redrawn += json.dumps(other.to_dict(), sort_keys=True) != before
+        _play_random(other, rng, 30)  # the resampled state plays on legally
+    assert checked > 0
+    assert redrawn > 0, "resample_hidden never changed anything (the generator at least must be redrawn)"
