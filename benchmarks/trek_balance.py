@@ -34,9 +34,11 @@ from typing import Callable, Sequence
 import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
+from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.game import TrekGame
 from travel_envs.games.trek.heuristic import STYLES, HeuristicPolicy
+from travel_envs.tools.cli import parse_value
 
 END_REASONS = ("reached Camp 12", "last player left", "turn cap")
 STRATEGIES = ("heuristic", "rush", "hoard", "random")
@@ -169,9 +171,9 @@ def _param(text: str) -> tuple[str, object]:
     if not name or not _:
         raise argparse.ArgumentTypeError(f"--param {text!r}: write NAME=VALUE")
     try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
+        return name, parse_value(value, text)
+    except ParameterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 #: the v0 -> v1 path, one RECONSTRUCTED change at a time (each step keeps the ones before)
@@ -242,7 +244,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="player counts (default 2-6)")
     ap.add_argument("--seed", type=non_negative_int, default=0, help="base seed (default 0)")
     ap.add_argument("--param", type=_param, action="append", default=[],
-                    help="game parameter NAME=VALUE (JSON values), repeatable, e.g. economy=v0-reconstruction")
+                    help="game parameter NAME=VALUE (YAML values, as in the configs), repeatable, e.g. economy=v0-reconstruction")
     ap.add_argument("--strategies", nargs="+", default=list(STRATEGIES[:3]), choices=STRATEGIES,
                     help="candidate strategies of the tournament (default heuristic rush hoard)")
     ap.add_argument("--fields", nargs="+", default=["heuristic", "hoard"], choices=STRATEGIES,

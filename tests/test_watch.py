@@ -12,6 +12,7 @@ from PIL import Image
 from travel_envs import replay as R
 from travel_envs.games.trek import render as trek_render
 from travel_envs.tools import movie, watch
+from travel_envs.core.game import ParameterError
 from travel_envs.tools.cli import parse_params, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,9 +71,15 @@ def test_mp4_is_written_when_ffmpeg_exists(tmp_path, capsys):
 
 
 def test_parse_params_values():
-    assert parse_params(["num_players=3", "short_game=true", "extensions=[\"events\"]", "map=random",
+    assert parse_params(["num_players=3", "short_game=true", "extensions=[events]", "map=random",
                          "num_rounds=null"]) == {"num_players": 3, "short_game": True, "extensions": ["events"],
                                                  "map": "random", "num_rounds": None}
+    assert parse_params(['extensions=["events"]', "bonus=0.5"]) == {"extensions": ["events"], "bonus": 0.5}
+
+
+def test_a_param_value_that_is_not_yaml_names_the_flag():
+    with pytest.raises(ParameterError, match=r"--param 'extensions=\[events': cannot read the value"):
+        parse_params(["extensions=[events"])
 
 
 @pytest.mark.parametrize("args, message", [
@@ -132,7 +139,6 @@ def test_a_model_brings_its_env_and_parameters(tmp_path):
 def test_a_model_record_naming_a_module_is_refused(tmp_path):
     """The env id inside a model file must be a registered one: a 'module:Class' would import code."""
     from travel_envs.agents.model import META_ENTRY
-    from travel_envs.core.game import ParameterError
     from travel_envs.tools.cli import model_env
 
     import json

@@ -43,24 +43,9 @@ import json
 import sys
 from pathlib import Path
 
-import yaml
 
 from travel_envs.core.game import ParameterError
-
-
-def _parse_params(items: list[str]) -> dict:
-    params = {}
-    for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key.strip():
-            raise ParameterError(f"--param {item!r}: expected NAME=VALUE, e.g. num_players=2")
-        try:
-            params[key.strip()] = yaml.safe_load(raw)
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or type(exc).__name__
-            raise ParameterError(f"--param {item!r}: cannot read the value ({problem}); values are YAML: "
-                                 "2, true, 0.5, text") from None
-    return params
+from travel_envs.tools.cli import parse_params
 
 
 def _check_counts(args) -> None:
@@ -183,7 +168,7 @@ def run(args) -> str:
     from .config import load_config
 
     _check_counts(args)
-    env_id, explicit = args.env, _parse_params(args.param)
+    env_id, explicit = args.env, parse_params(args.param)
     base: dict = {}
     policy = args.policy
     if args.run:

@@ -12,7 +12,6 @@ and what to do, exit code 2, no traceback. A body signals such a problem by rais
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -110,22 +109,31 @@ def check_env_players(env_id: str, players: Sequence[int] | None) -> None:
                                  f"{list(counts)}")
 
 
-def parse_value(raw: str) -> Any:
-    """``3`` -> 3, ``true`` -> True, ``null`` -> None, ``["a","b"]`` -> list, anything else a string."""
+def parse_value(raw: str, item: str | None = None) -> Any:
+    """A ``--param`` value, read as YAML like the configs: ``3`` -> 3, ``true`` -> True,
+    ``0.5`` -> 0.5, ``null`` -> None, ``[events, flights]`` -> a list, other text -> itself.
+
+    The one reader of ``NAME=VALUE`` values for every script (tools, evaluation, benchmarks).
+    """
+    import yaml
+
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
-        return raw
+        return yaml.safe_load(raw)
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise ParameterError(f"--param {item or raw!r}: cannot read the value ({problem}); values are YAML "
+                             "as in the configs: 2, true, 0.5, null, [a, b], text") from None
 
 
 def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
+    """``["num_players=3", "extensions=[events]"]`` -> ``{"num_players": 3, "extensions": ["events"]}``."""
     params: dict[str, Any] = {}
     for item in items or []:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
             raise ParameterError(f"--param {item!r}: expected NAME=VALUE, e.g. num_players=3 or "
-                                 f"extensions='[\"events\"]'")
-        params[key.strip()] = parse_value(raw.strip())
+                                 f"extensions=[events]")
+        params[key.strip()] = parse_value(raw.strip(), item)
     return params
 
 
