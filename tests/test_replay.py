@@ -145,3 +145,19 @@ def test_a_replay_file_naming_a_module_is_refused_unless_imports_are_allowed(tmp
     with pytest.raises(ParameterError, match="not a registered env id"):
         R.load(path)
     assert R.load(path, allow_import=True).env == TOY
+
+
+def test_save_is_all_or_nothing(tmp_path, monkeypatch):
+    rec = R.record_game("trek_v0", ["heuristic", "random"], seed=2, params={"num_players": 2}, max_decisions=5)
+    path = rec.save(tmp_path / "game.json")
+    before = path.read_text()
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    longer = R.record_game("trek_v0", ["heuristic", "random"], seed=2, params={"num_players": 2}, max_decisions=9)
+    monkeypatch.setattr(R.os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        longer.save(path)
+    assert path.read_text() == before  # the old file is intact
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # and nothing half-written is left

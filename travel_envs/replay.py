@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,9 +109,17 @@ class Replay:
             raise ReplayError(f"{source} is a corrupt replay: missing or malformed field ({exc!r})") from exc
 
     def save(self, path: str | Path) -> Path:
+        """Write the replay as JSON, all or nothing: a crash or a full disk midway leaves no
+        half-written file behind (written beside ``path``, then renamed over it)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json())
+        text = self.to_json()
+        tmp = path.with_name(f".{path.name}.partial")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
         return path
 
 
@@ -153,11 +162,28 @@ def policy_seed(seed: int, seat: int) -> int:
     return seed + 1000 + seat
 
 
+def recorded_moves(state: GameState, players: Sequence[Any], replay: Replay,
+                   limit: int) -> Iterator[Move]:
+    """Play ``state`` on with ``players`` (Policy objects, one per seat), appending every move
+    to ``replay`` and yielding it once applied, until the game ends or ``replay`` holds
+    ``limit`` moves. The one game loop behind :func:`record_game` and ``travel-watch``;
+    call :func:`finish` afterwards."""
+    from travel_envs.agents.base import policy_action
+
+    obs = np.zeros(state.game.observation_size, np.float32)
+    while not state.is_terminal and len(replay.moves) < limit:
+        seat = state.current_player
+        action = int(policy_action(players[seat], state, obs))
+        move = Move(int(seat), action, state.action_to_string(action))
+        replay.moves.append(move)
+        state.apply_action(action)
+        yield move
+
+
 def record_game(env: str, policies: Sequence[Any], seed: int, params: dict[str, Any] | None = None,
                 max_decisions: int | None = None) -> Replay:
     """Play one game between ``policies`` (spec strings or Policy objects, one per seat) and record it;
     policies are seeded with :func:`policy_seed`."""
-    from travel_envs.agents.base import policy_action
     from travel_envs.agents.registry import make_policy
 
     game = game_for(env, dict(params or {}))
@@ -165,12 +191,8 @@ def record_game(env: str, policies: Sequence[Any], seed: int, params: dict[str, 
     players = [make_policy(p, env, seed=policy_seed(seed, i)) for i, p in enumerate(policies)]
     replay = new_replay(env, game, seed, policies)
     state = initial_state(game, seed)
-    obs = np.zeros(game.observation_size, np.float32)
-    while not state.is_terminal and len(replay.moves) < limit:
-        seat = state.current_player
-        action = policy_action(players[seat], state, obs)
-        replay.moves.append(Move(int(seat), int(action), state.action_to_string(int(action))))
-        state.apply_action(action)
+    for _ in recorded_moves(state, players, replay, limit):
+        pass
     return finish(replay, state)
 
 

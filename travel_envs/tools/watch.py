@@ -19,10 +19,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-import numpy as np
-
 from travel_envs import replay as R
-from travel_envs.agents.base import policy_action
 from travel_envs.core.game import ParameterError
 
 from . import cli
@@ -85,16 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{env}, {game.num_players} players, seed {seed}: "
           + ", ".join(cli.seat_label(s, names) for s in range(game.num_players)))
     print(state.render_text())
-    obs = np.zeros(game.observation_size, np.float32)
-    while not state.is_terminal and len(rec.moves) < limit:
+    if movie:
+        movie.add(state.render_rgb())
+    for move in R.recorded_moves(state, policies, rec, limit):
+        print(f"#{len(rec.moves)} {cli.seat_label(move.seat, names)}: {move.text}")
         if movie:
             movie.add(state.render_rgb())
-        seat = state.current_player
-        action = policy_action(policies[seat], state, obs)
-        text = state.action_to_string(action)
-        rec.moves.append(R.Move(int(seat), int(action), text))
-        print(f"#{len(rec.moves)} {cli.seat_label(seat, names)}: {text}")
-        state.apply_action(action)
         if not args.moves_only and not state.is_terminal:
             print(state.render_text())
         if args.delay:
@@ -104,7 +97,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in cli.result_lines(rec.scores, rec.winners, names, rec.truncated):
         print(line)
     if movie:
-        movie.add(state.render_rgb())
         print(f"written: {movie.close()} ({movie.count} pictures)")
     if args.save_replay:
         print(f"replay: {save_replay(rec, args.save_replay, f'{env}_seed{seed}')}")
