@@ -195,3 +195,14 @@ def test_single_agent_env_refuses_a_model_opponent_of_another_table(tmp_path):
         SingleAgentEnv(TOY, opponents=f"model:{path}", num_players=2, target=9)
     env = SingleAgentEnv(TOY, opponents={f"model:{path}": 1.0, "random": 1.0}, num_players=2, target=7)
     assert env.reset(seed=0)[0].shape == (3,)
+
+
+def test_the_tools_refuse_a_model_trained_with_other_parameters_of_the_same_size(tmp_path):
+    """travel-watch / travel-play: same observation size, other variant -> the recorded parameters say no."""
+    from toy_game import RaceGame
+    from travel_envs.tools.cli import build_policies
+
+    _, path = _saved(tmp_path)  # trained with target=7
+    assert len(build_policies(TOY, [str(path), "random"], RaceGame(num_players=2, target=7), seed=0)) == 2
+    with pytest.raises(ModelFileError, match=r"target: model 7 vs env 9.*--param NAME=VALUE"):
+        build_policies(TOY, [str(path), "random"], RaceGame(num_players=2, target=9), seed=0)

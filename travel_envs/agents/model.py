@@ -384,14 +384,15 @@ def rllib_run_metadata(checkpoint: Path) -> dict | None:
 
 
 def check_policy_fits(policy, raw_env, fix_hint: str = "") -> None:
-    """Refuse a learned policy that was trained for another table than ``raw_env``'s.
+    """Refuse a learned policy that was trained for another table than ``raw_env``'s
+    (a raw env, or the :class:`Game` itself).
 
     Compares the game, its version and parameters recorded in the policy's
     metadata (when it has any), then the observation and action sizes (any
     policy that declares them). ``fix_hint`` tells the caller's way to pass
     parameters (e.g. "pass --param NAME=VALUE"). Raises :class:`ModelFileError`.
     """
-    game = raw_env.game
+    game = getattr(raw_env, "game", raw_env)
     label = getattr(policy, "name", "the model")
     meta = getattr(policy, "meta", None)
     hint = f"; {fix_hint}" if fix_hint else ""

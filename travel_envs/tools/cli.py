@@ -224,16 +224,16 @@ def build_game(env: str, params: dict[str, Any], num_players: int) -> Game:
 
 def build_policies(env: str, specs: Sequence[str], game: Game, seed: int) -> list:
     """One Policy per spec (random, heuristic, expert, mcts:N, model paths), each seeded."""
+    from travel_envs.agents.model import check_policy_fits
     from travel_envs.agents.registry import make_policy
     from travel_envs.replay import policy_seed
 
     policies = []
     for i, spec in enumerate(specs):
         policy = make_policy(spec, env, seed=policy_seed(seed, i))
-        size = getattr(policy, "observation_size", None)
-        if size is not None and size != game.observation_size:
-            raise ParameterError(f"policy {spec}: the model reads observations of size {size}, but {env} with "
-                                 f"{game.params} has {game.observation_size}; give the parameters it was trained with")
+        # a model trained on another variant is refused by its recorded parameters, not
+        # only when the observation size happens to differ
+        check_policy_fits(policy, game, "give the parameters it was trained with (--param NAME=VALUE)")
         policies.append(policy)
     return policies
 
