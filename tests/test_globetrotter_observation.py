@@ -4,6 +4,7 @@ so no two reachable values look the same; each reachable maximum comes from a ha
 import numpy as np
 
 from travel_envs.games.globetrotter import GAME
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import encoder as E
 from travel_envs.games.globetrotter.scenario import build_state, card
 
@@ -42,9 +43,9 @@ def test_largest_score_is_reached_by_finishing_fourteen_ahead():
     maximum of a 1-round 2-player game, shown as 1.0; one city less is shown below it."""
     s = build_state(2, hands=[["yellow car"], ["green bicycle", "red ship"]], journal=["yellow ship"], cur=1,
                     start=0, pos=[11, 0], world={0: "pink car"}, params={"num_rounds": 1})
-    s.cur = 0
+    s.to_act = 0
     s.start = 1  # seat 0 is right of the start player: its turn ends the round
-    s.apply_action(E.PLAY + card("yellow car"))
+    s.apply_action(A.PLAY + card("yellow car"))
     assert s.is_terminal and s.score == [14, 0]
     assert obs(s, 1)[slot(1, E.P_SCORE)] == 1.0 and obs(s, 1)[slot(1, E.P_POS)] == 14 / 17
     s13 = build_state(2, score=[13, 0], params={"num_rounds": 1})
@@ -76,7 +77,7 @@ def test_cards_played_this_turn_above_ten_stay_apart():
                     cur=0, world={1: "wild"})
     seen = []
     for c in chain:
-        s.apply_action(E.PLAY + c)
+        s.apply_action(A.PLAY + c)
         seen.append(obs(s, 1)[E.G_PLAYED])
     assert len(set(seen)) == len(chain)  # 10, 11 and 12 cards played look different
 

@@ -50,10 +50,11 @@ CF_DRAW_UP, CF_PARK_COST), and the chain length on its own (CF_PLAY_LEN).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
+from travel_envs.core.game import GameState
+
+from .actions import IMPROVE, PARK_PHASE, TURN
 from .chains import CARD_VALUE, GAIN_VALUE, KEY_USE_COST, MOVE_VALUE, best_chain, first_card_outcomes
 from .components import CITY_MATCH, MATCH, NUM_CARDS, NUM_PARKING, WORLD_SIZE
 
@@ -80,12 +81,7 @@ CF_DRAW_UP = CF_PLAY_TOP + NUM_CARDS
 CF_PARK_COST = CF_DRAW_UP + NUM_PARKING
 CF_SIZE = CF_PARK_COST + NUM_CARDS
 
-if TYPE_CHECKING:
-    from .engine import GlobetrotterState
-
 _MATCH_F = MATCH.astype(np.float32)
-# engine.IMPROVE / TURN / PARK (the engine imports this module; a test checks them)
-_IMPROVE, _TURN, _PARK = 0, 1, 2
 _VALUE_LOW = -KEY_USE_COST
 _VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COST
 
@@ -95,8 +91,9 @@ def value01(value: float) -> float:
     return min(max((value - _VALUE_LOW) / _VALUE_SPAN, 0.0), 1.0)
 
 
-def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> None:
-    """Write the block for ``seat`` into ``out`` (zeroed, length CF_SIZE)."""
+def encode_chain_features(st: GameState, seat: int, out: np.ndarray) -> None:
+    """Write the block for ``seat`` of a Globetrotter state (read duck-typed) into ``out``
+    (zeroed, length CF_SIZE)."""
     hand_bits = st.hands[seat]
     n = st.n
     world = st.world
@@ -110,11 +107,11 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     out[CF_OPP : CF_OPP + NUM_CARDS] = opp & hand_bits
     phase = st.phase_id
     # cards selected for discard (improvement phase) do not stay, so they do not count as links
-    h = (hand_bits & ~st.marked if phase == _IMPROVE else hand_bits).astype(np.float32)
+    h = (hand_bits & ~st.marked if phase == IMPROVE else hand_bits).astype(np.float32)
     links = (_MATCH_F @ h - 1.0) * h  # a card matches itself
     np.minimum(links * (1.0 / 6.0), 1.0, out=out[CF_LINKS : CF_LINKS + NUM_CARDS])
 
-    if st.cur != seat or phase not in (_TURN, _PARK) or not st.journal:
+    if st.to_act != seat or phase not in (TURN, PARK_PHASE) or not st.journal:
         return
     hand = [int(c) for c in np.flatnonzero(hand_bits)]
     played = st.played
@@ -123,7 +120,7 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     top = st.journal[-1]
     key_held = st.key == seat
     args = (top, my_city, key_held, st.key_gained, prev, in_a2)
-    if phase == _TURN:
+    if phase == TURN:
         if not st.a2_done:
             stop, per_card = first_card_outcomes(hand, *args)
             best = stop[2] if stop is not None else 0

@@ -1,4 +1,4 @@
-"""Globetrotter component data (see shared/components/globetrotter.md, sections 2-3).
+"""Globetrotter component data (docs/games/globetrotter.md, "Components and their codes").
 
 Data and precomputed lookup tables only; no rules.
 
@@ -24,6 +24,7 @@ NUM_CITY_CARDS = 25
 WORLD_SIZE = 12  # cities in the ring; going round the world = 12 cities
 HAND_SIZE = 5
 NUM_PARKING = 3
+MAX_PLAYERS = len(CHARACTERS)  # 2-5 players, one character each
 #: victory chips in the box (15 x 10, 5 x 5, 20 x 1); the score itself is unbounded
 VICTORY_CHIPS = {10: 15, 5: 5, 1: 20}
 
@@ -34,12 +35,11 @@ def card_id(colour: str, vehicle: str) -> int:
 
 
 def card_name(card: int) -> str:
+    """``card_name(34) == "yellow car"``; a city face may also be ``WILD``."""
     if card == WILD:
         return "WILD"
     return f"{COLOURS[card // NUM_VEHICLES]} {VEHICLES[card % NUM_VEHICLES]}"
 
-
-face_name = card_name
 
 
 def _city_cards(wild_faces: int) -> tuple[tuple[int, int], ...]:

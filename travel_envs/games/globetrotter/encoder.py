@@ -1,94 +1,24 @@
-"""Globetrotter action table and observation encoder.
+"""Globetrotter observation and state tensors (the layout: docs/games/globetrotter.md,
+"Observation"; every value lies in [0, 1]).
 
-Action ids (159):
-
-======== ===================================================================
-0-48     play movement card c (phase ``turn``; a card that does not match
-         the Journal top is played with the Skeleton Key, which returns)
-49       Action 1: draw from the movement card deck
-50-52    Action 1: draw the card in parking space i
-53-101   park card c (phase ``park``, right after a draw) in the first
-         allowed empty parking space
-102      do not park
-103      stop playing: end Action 2 and run the advance check
-104      end the turn (after at least one action, when not playing)
-105-153  improvement: select card c to discard (phase ``improve``)
-154      improvement: confirm (discard the selection, draw back to 5)
-155-158  choose the opponent k = 1..4 seats to the left to draw a random
-         card from (phase ``choose_opponent``)
-======== ===================================================================
-
-The observation layout is documented in docs/games/globetrotter.md and built
-from the offsets below; every value lies in [0, 1].
+The encoder owns its cache: the slowly changing public block of a view (world, positions, scores,
+key, start player, round, tie-break) is memoised under exactly those values, so the rules know
+nothing of it and a clone, a pickle or a restored state needs no bookkeeping.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASE_NAMES, TURN
 from .components import (
     COLOUR_OF,
+    MAX_PLAYERS,
     NUM_CARDS,
     NUM_PARKING,
     VEHICLE_OF,
     WORLD_SIZE,
-    card_name,
 )
-
-MAX_PLAYERS = 5
-
-# ------------------------------------------------------------------ actions
-PLAY = 0
-DRAW_DECK = 49
-DRAW_PARK = 50
-PARK = 53
-NO_PARK = 102
-STOP = 103
-END_TURN = 104
-DISCARD = 105
-CONFIRM = 154
-OPPONENT = 155
-NUM_ACTIONS = 159
-
-ACTION_TABLE = (
-    (PLAY, DRAW_DECK - 1, "play movement card c = id - 0 (with the Skeleton Key if it does not match)"),
-    (DRAW_DECK, DRAW_DECK, "Action 1: draw from the deck"),
-    (DRAW_PARK, PARK - 1, "Action 1: draw from parking space i = id - 50"),
-    (PARK, NO_PARK - 1, "park card c = id - 53"),
-    (NO_PARK, NO_PARK, "do not park"),
-    (STOP, STOP, "stop playing cards (advance check)"),
-    (END_TURN, END_TURN, "end the turn"),
-    (DISCARD, CONFIRM - 1, "improvement: select card c = id - 105 to discard"),
-    (CONFIRM, CONFIRM, "improvement: confirm discards, draw back to 5"),
-    (OPPONENT, NUM_ACTIONS - 1, "draw a random card from the opponent k = id - 154 seats to the left"),
-)
-
-
-def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
-    a = int(a)
-    if PLAY <= a < DRAW_DECK:
-        return f"play {card_name(a - PLAY)}"
-    if a == DRAW_DECK:
-        return "draw from the deck"
-    if DRAW_PARK <= a < PARK:
-        return f"draw from parking space {a - DRAW_PARK}"
-    if PARK <= a < NO_PARK:
-        return f"park {card_name(a - PARK)}"
-    if a == NO_PARK:
-        return "do not park"
-    if a == STOP:
-        return "stop playing (advance check)"
-    if a == END_TURN:
-        return "end turn"
-    if DISCARD <= a < CONFIRM:
-        return f"select {card_name(a - DISCARD)} to discard"
-    if a == CONFIRM:
-        return "confirm discards"
-    if OPPONENT <= a < NUM_ACTIONS:
-        k = a - OPPONENT + 1
-        return f"draw from the opponent {k} seat(s) to the left (player_{(cur + k) % n})"
-    return f"unknown action {a}"
-
 
 # -------------------------------------------------------------- observation
 # A card is its colour and vehicle (7 + 7 "two-hot", lossless: card id = 7 x colour + vehicle); a city
@@ -125,7 +55,7 @@ G_KEY_CENTRE = GLOBAL
 G_DECK = G_KEY_CENTRE + 1  # deck size / 49
 G_JOURNAL = G_DECK + 1  # journal size / 49
 G_PHASE = G_JOURNAL + 1  # 5: improve, turn, park, choose_opponent, over
-G_DREW = G_PHASE + 5  # Action 1 taken this turn
+G_DREW = G_PHASE + len(PHASE_NAMES)  # Action 1 taken this turn
 G_IN_A2 = G_DREW + 1  # Action 2 in progress (>= 1 card played, not stopped)
 G_A2_DONE = G_IN_A2 + 1  # Action 2 finished without advancing
 G_KEY_GAINED = G_A2_DONE + 1  # the key was gained this turn
@@ -172,22 +102,26 @@ S_DISCARDS = S_UNDER + NUM_CARDS  # 49 improvement discards
 S_CUR = S_DISCARDS + NUM_CARDS  # 5 absolute current player
 STATE_SIZE = S_CUR + MAX_PLAYERS
 
+#: public blocks by (seat, rounds, world, positions, key holder, start, round, scores, tie-break);
+#: emptied when full (a game makes a few hundred distinct keys)
+_PUBLIC_BLOCKS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_PUBLIC_BLOCKS_LIMIT = 4096
+
+
 def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     """Indices and values of the slowly changing public part of ``seat``'s view.
 
     Positions, world, scores, key, start player and tie-break only change a few
-    times per round, so the block is cached per seat under a key of exactly
-    those values.
+    times per round, so the block is memoised under a key of exactly those
+    values (and the round count, which scales the round and the scores).
     """
     world = st.world
-    if st._world_src is not world:
-        st._world_src = world
-        st._world_serial += 1
-    key = (seat, st._world_serial, tuple(st.pos), st.key, st.start, st.round, tuple(st.score), tuple(st.tiebreak))
-    cache = st._obs_cache
-    hit = cache.get(seat)
-    if hit is not None and hit[0] == key:
-        return hit[1], hit[2]
+    rounds = st.params.rounds
+    key = (seat, rounds, tuple(world), tuple(st.pos), st.key, st.start, st.round, tuple(st.score),
+           tuple(st.tiebreak))
+    hit = _PUBLIC_BLOCKS.get(key)
+    if hit is not None:
+        return hit
     n = st.n
     score_scale = 1.0 / max_score(st.params)
     idx = [WORLD + FACE_CODE * i + b for i, f in enumerate(world) for b in FACE_BITS[f]]
@@ -210,11 +144,12 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     if k0 < 0:
         idx.append(G_KEY_CENTRE)
         vals.append(1.0)
-    rounds = st.params.rounds
     idx += (G_ROUND, G_LAST_ROUND)
     vals += (min(st.round / rounds, 1.0), 1.0 if st.round >= rounds - 1 else 0.0)
     block = (np.array(idx, np.intp), np.array(vals, np.float32))
-    cache[seat] = (key, block[0], block[1])
+    if len(_PUBLIC_BLOCKS) >= _PUBLIC_BLOCKS_LIMIT:
+        _PUBLIC_BLOCKS.clear()
+    _PUBLIC_BLOCKS[key] = block
     return block
 
 
@@ -230,8 +165,8 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     n = st.n
     out[HAND : HAND + NUM_CARDS] = st.hands[seat]
     phase = st.phase_id
-    cur = st.cur
-    if phase == 0 and cur == seat:
+    cur = st.to_act
+    if phase == IMPROVE and cur == seat:
         out[MARKED : MARKED + NUM_CARDS] = st.marked
     out[G_PHASE + phase] = 1.0
     journal = st.journal
@@ -245,7 +180,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[b + COLOUR_OF[c]] = 1.0
             out[b + 7 + VEHICLE_OF[c]] = 1.0
         b += CARD_CODE
-    if phase != 4:
+    if phase != OVER:
         out[PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR] = 1.0
     hs = st.hand_size
     b = PLAYERS + P_HAND
@@ -259,7 +194,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     out[G_JOURNAL] = len(journal) * (1.0 / 49.0)
     if st.improved:
         out[G_IMPROVED] = st.improved * 0.2
-    if phase == 1:
+    if phase == TURN:
         played = st.played
         if st.drew:
             out[G_DREW] = 1.0
@@ -278,7 +213,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[G_KEY_GAINED] = 1.0
         if st.park_from >= 0:
             out[G_PARK_FROM + st.park_from] = 1.0
-    elif phase == 2 or phase == 3:
+    elif phase == PARK_PHASE or phase == CHOOSE:
         if st.drew:
             out[G_DREW] = 1.0
         if st.played:
@@ -317,6 +252,6 @@ def encode_state(st, out: np.ndarray) -> None:
         out[S_UNDER + c] = 1.0
     for c in st.discards:
         out[S_DISCARDS + c] = 1.0
-    if st.phase_id != 4:
-        out[S_CUR + st.cur] = 1.0
+    if st.phase_id != OVER:
+        out[S_CUR + st.to_act] = 1.0
 
