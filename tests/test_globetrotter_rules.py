@@ -176,14 +176,12 @@ def test_draw_after_stop_then_nothing_to_do_ends_turn_automatically():
 
 
 def test_no_hand_limit():
-    s = base()
-    for _ in range(8):
-        s.to_act, s.drew, s.played, s.a2_done, s._mask = 0, False, [], False, None
-        s.phase_id = 1
-        s.apply_action(DRAW)
-        if s.phase == "park":
-            s.apply_action(A.NO_PARK)
-    assert s.hand_size[0] == 11
+    """Ruling 9: a player holding 10 cards draws an 11th and keeps them all (nothing asks for a discard)."""
+    s = base(hands=[list(range(10)), ["green bicycle"]])
+    s.apply_action(DRAW)
+    s.apply_action(A.NO_PARK)
+    assert s.hand_size[0] == 11 and s.phase == "turn"
+    assert not s.legal_action_mask()[A.DISCARD : A.CONFIRM + 1].any()
 
 
 # ---------------------------------------------------------------- parking
