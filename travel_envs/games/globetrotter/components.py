@@ -1,4 +1,4 @@
-"""Globetrotter component data (docs/games/globetrotter.md, "Components and their codes").
+"""Globetrotter component data (docs/games/globetrotter.md, "Components").
 
 Data and precomputed lookup tables only; no rules.
 
@@ -47,7 +47,7 @@ def _city_cards(wild_faces: int) -> tuple[tuple[int, int], ...]:
 
     Card k (k = 0..23): side A = combination k, side B = combination k + 25;
     card 24: side A = blue ship (combination 24), side B = wild. With
-    ``wild_faces == 2`` (RECONSTRUCTED alternative) card 12's side B (green hot
+    ``wild_faces == 2`` (the reconstruction's alternative) card 12's side B (green hot
     air balloon, combination 37) is a second wild face, so 48 coloured faces.
     """
     cards = [(k, k + 25) for k in range(24)] + [(24, WILD)]
