@@ -123,8 +123,8 @@ def encode_chain_features(st: GameState, seat: int, out: np.ndarray) -> None:
     if phase == TURN:
         if not st.a2_done:
             stop, per_card = first_card_outcomes(hand, *args)
-            best = stop[2] if stop is not None else 0
-            best_value = stop[0] if stop is not None else _VALUE_LOW
+            best = stop.moves if stop is not None else 0
+            best_value = stop.value if stop is not None else _VALUE_LOW
             for c, (value, seq, moves, gains, uses) in per_card.items():
                 out[CF_CAN_PLAY + c] = 1.0
                 out[CF_PLAY + c] = moves / 3.0
@@ -137,32 +137,32 @@ def encode_chain_features(st: GameState, seat: int, out: np.ndarray) -> None:
                 best = max(best, moves)
                 best_value = max(best_value, value)
             if stop is not None:
-                out[CF_STOP_VAL] = value01(stop[0])
-                if stop[2]:
+                out[CF_STOP_VAL] = value01(stop.value)
+                if stop.moves:
                     out[CF_STOP] = 1.0
             out[CF_BEST] = best / 3.0
             out[CF_BEST_VAL] = value01(best_value)
-            stop_value = stop[0] if stop is not None else -1e18
+            stop_value = stop.value if stop is not None else -1e18
             for c, outcome in per_card.items():
-                if outcome[0] >= best_value - 1e-9 and outcome[0] > stop_value + 1e-9:
+                if outcome.value >= best_value - 1e-9 and outcome.value > stop_value + 1e-9:
                     out[CF_PLAY_TOP + c] = 1.0
         if not st.drew and not in_a2 and max(st.parking) >= 0:
-            now = best_chain(hand, *args)[0]
+            now = best_chain(hand, *args).value
             for i in range(NUM_PARKING):
                 card = st.parking[i]
                 if card >= 0:
                     with_card = best_chain(hand + [card], *args)
-                    out[CF_DRAW + i] = with_card[2] / 3.0
-                    if with_card[1]:
-                        out[CF_DRAW_VAL + i] = value01(with_card[0])
-                        if with_card[0] > now + 1e-9:
+                    out[CF_DRAW + i] = with_card.moves / 3.0
+                    if with_card.sequence:
+                        out[CF_DRAW_VAL + i] = value01(with_card.value)
+                        if with_card.value > now + 1e-9:
                             out[CF_DRAW_UP + i] = 1.0
     elif not played:  # park, before Action 2: what keeping each card is worth
         kept = best_chain(hand, *args)
-        out[CF_BEST_VAL] = value01(kept[0]) if kept[1] else 0.0
+        out[CF_BEST_VAL] = value01(kept.value) if kept.sequence else 0.0
         for i, c in enumerate(hand):
             without = best_chain(hand[:i] + hand[i + 1 :], *args)
-            out[CF_PARKED + c] = without[2] / 3.0
-            out[CF_PARK_VAL + c] = value01(without[0]) if without[1] else 0.0
-            if kept[1] and (not without[1] or without[0] < kept[0] - 1e-9):
+            out[CF_PARKED + c] = without.moves / 3.0
+            out[CF_PARK_VAL + c] = value01(without.value) if without.sequence else 0.0
+            if kept.sequence and (not without.sequence or without.value < kept.value - 1e-9):
                 out[CF_PARK_COST + c] = 1.0

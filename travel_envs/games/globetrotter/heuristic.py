@@ -83,7 +83,7 @@ class HeuristicPolicy:
         in_a2 = bool(played) and not state.a2_done
         out = best_chain(hand, state.journal[-1], state.next_city(seat), state.key == seat, state.key_gained,
                          tuple(played[-2:]), in_a2)
-        return out[0], out[1]
+        return out.value, out.sequence
 
     @staticmethod
     def _opponent_next_cities(state, seat):
