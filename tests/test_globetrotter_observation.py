@@ -117,3 +117,26 @@ def test_a_state_edited_in_place_is_encoded_as_it_now_is():
     fresh = build_state(2, hands=[["pink car"], ["green bicycle"]], journal=["yellow car"],
                         world={1: "blue car"}, pos=[0, 4])
     assert not np.array_equal(before, after) and np.array_equal(after, obs(fresh, 0))
+
+
+# ------------------------------------------------------------------ the layout table
+def test_the_doc_table_lists_the_layout_rows():
+    """docs/games/globetrotter.md's "Observation" table is encoder.LAYOUT: offsets, sizes, meanings."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "games" / "globetrotter.md").read_text()
+    section = text.split("\n## Observation (", 1)[1]
+    assert section.startswith(f"{E.OBS_SIZE} floats")
+    table = section.split("| Offset | Size | Meaning |\n|---|---|---|\n", 1)[1].split("\n\n", 1)[0]
+    rows = []
+    for line in table.splitlines():
+        offset, size, meaning = (cell.strip() for cell in line.strip("|").split("|"))
+        rows.append((int(offset), eval(size.replace(" x ", " * "), {"__builtins__": {}}), meaning))
+    assert rows == [(E.OFFSETS[name], size, meaning) for name, size, meaning in E.LAYOUT]
+
+
+def test_named_views_cover_the_observation_once():
+    s = build_state(2, hands=[["pink car"], ["green bicycle"]], journal=["yellow car"])
+    o = obs(s, 0)
+    assert sum(E.view(o, name).size for name, _, _ in E.LAYOUT) == E.OBS_SIZE
+    assert E.view(o, "hand")[card("pink car")] == 1 and E.view(o, "phase")[1] == 1  # phase turn

@@ -29,15 +29,7 @@ FACE_CODE = CARD_CODE + 1  # ... or wild
 #: offsets inside a FACE_CODE block that are 1 for face f (a card: its colour and vehicle; wild: the last)
 FACE_BITS = tuple((COLOUR_OF[f], 7 + VEHICLE_OF[f]) for f in range(NUM_CARDS)) + ((CARD_CODE,),)
 
-HAND = 0  # 49: own hand (1 per card held)
-MARKED = HAND + NUM_CARDS  # 49: own cards selected for discard (improvement phase)
-TOP = MARKED + NUM_CARDS  # 14: Travel Journal top card (colour, vehicle)
-TOP_COLOUR = TOP  # 7
-TOP_VEHICLE = TOP + 7  # 7
-PARKING = TOP + CARD_CODE  # 3 x 14: card in each parking space (colour, vehicle; empty: zeros)
-WORLD = PARKING + NUM_PARKING * CARD_CODE  # 12 x 15: face of each city, city 0 = finish
-PLAYERS = WORLD + WORLD_SIZE * FACE_CODE  # 5 slots, seat-relative (slot 0 = me)
-# per-player slot fields
+# per-player slot fields (the "players" block: MAX_PLAYERS slots, seat-relative, slot 0 = me)
 P_NEXT = 0  # 15: face of the player's next city
 P_POSHOT = P_NEXT + FACE_CODE  # 12: position mod 12 one-hot (city the piece stands on)
 P_POS = P_POSHOT + WORLD_SIZE  # position / MAX_POSITION
@@ -50,29 +42,77 @@ P_START = P_PRESENT + 1  # start player of this round
 P_CUR = P_START + 1  # player to act
 P_TIE = P_CUR + 1  # takes a tie-break extra turn
 P_SIZE = P_TIE + 1
-GLOBAL = PLAYERS + MAX_PLAYERS * P_SIZE
-G_KEY_CENTRE = GLOBAL
-G_DECK = G_KEY_CENTRE + 1  # deck size / 49
-G_JOURNAL = G_DECK + 1  # journal size / 49
-G_PHASE = G_JOURNAL + 1  # 5: improve, turn, park, choose_opponent, over
-G_DREW = G_PHASE + len(PHASE_NAMES)  # Action 1 taken this turn
+
+#: The observation block by block: (name, size, meaning). The offsets below follow from the sizes, and
+#: the "Observation" table of docs/games/globetrotter.md lists these rows (a test compares them).
+LAYOUT = (
+    ("hand", NUM_CARDS, "own hand (1 per card id held)"),
+    ("marked", NUM_CARDS, "own cards selected for discard (improvement phase)"),
+    ("top", CARD_CODE, "Travel Journal top card: colour, vehicle (cards beneath are never shown)"),
+    ("parking", NUM_PARKING * CARD_CODE, "card in each parking space (colour, vehicle; empty: zeros)"),
+    ("world", WORLD_SIZE * FACE_CODE, "face of each city (colour, vehicle, wild), city 0 = finish"),
+    ("players", MAX_PLAYERS * P_SIZE,
+     "players, slot 0 = me, then the others in turn order (empty slots zero): next city face (15), "
+     "position mod 12 one-hot (12), position/17, rounded the world, hand size/(49 - n), holds key, "
+     "score/(14 (n - 1) rounds), present, start player, to act, in tie-break"),
+    ("key_centre", 1, "key in the centre"),
+    ("piles", 2, "deck size/49, Journal size/49"),
+    ("phase", len(PHASE_NAMES), "phase one-hot: " + ", ".join(PHASE_NAMES)),
+    ("turn_flags", 4, "drew this turn, Action 2 in progress, Action 2 finished without advancing, "
+                      "key gained this turn"),
+    ("played", 1, "cards played this turn/(49 - n)"),
+    ("prev_card", CARD_CODE, "colour and vehicle of the card played before the top this turn (every seat "
+                             "saw it; for runs)"),
+    ("round", 4, "round/rounds, last round, someone rounded the world, cards still to draw/5"),
+    ("park_from", NUM_PARKING, "parking space drawn from this turn"),
+    ("improved", 1, "players done improving/5"),
+    ("known", (MAX_PLAYERS - 1) * NUM_CARDS, "cards I know in the hand of the opponent 1..4 seats on "
+                                             "(ruling L; empty slots zero)"),
+    ("exchanged", MAX_PLAYERS, "cards each player swapped in this round's improvement/5, slot 0 = me (0 "
+                               "until that player has improved)"),
+)
+#: size and offset of each block of LAYOUT
+SIZES: dict[str, int] = {name: size for name, size, _ in LAYOUT}
+OFFSETS: dict[str, int] = {}
+_offset = 0
+for _name, _size, _ in LAYOUT:
+    OFFSETS[_name] = _offset
+    _offset += _size
+OBS_SIZE = _offset
+del _offset, _name, _size
+
+HAND = OFFSETS["hand"]
+MARKED = OFFSETS["marked"]
+TOP = TOP_COLOUR = OFFSETS["top"]
+TOP_VEHICLE = TOP + 7
+PARKING = OFFSETS["parking"]  # + 14 x space
+WORLD = OFFSETS["world"]  # + 15 x city
+PLAYERS = OFFSETS["players"]  # + P_SIZE x slot + P_...
+G_KEY_CENTRE = OFFSETS["key_centre"]
+G_DECK = OFFSETS["piles"]
+G_JOURNAL = G_DECK + 1
+G_PHASE = OFFSETS["phase"]  # + phase id
+G_DREW = OFFSETS["turn_flags"]  # Action 1 taken this turn
 G_IN_A2 = G_DREW + 1  # Action 2 in progress (>= 1 card played, not stopped)
 G_A2_DONE = G_IN_A2 + 1  # Action 2 finished without advancing
 G_KEY_GAINED = G_A2_DONE + 1  # the key was gained this turn
-G_PLAYED = G_KEY_GAINED + 1  # cards played this turn / max_hand(n)
-G_PREV_COLOUR = G_PLAYED + 1  # 7: colour of the card played before the top this turn
-G_PREV_VEHICLE = G_PREV_COLOUR + 7  # 7
-G_ROUND = G_PREV_VEHICLE + 7  # round index / rounds
-G_LAST_ROUND = G_ROUND + 1  # this is the last round
+G_PLAYED = OFFSETS["played"]
+G_PREV_COLOUR = OFFSETS["prev_card"]
+G_PREV_VEHICLE = G_PREV_COLOUR + 7
+G_ROUND = OFFSETS["round"]  # round index / rounds
+G_LAST_ROUND = G_ROUND + 1
 G_ROUND_ENDING = G_LAST_ROUND + 1  # someone rounded the world
 G_PENDING = G_ROUND_ENDING + 1  # cards still to draw / 5
-G_PARK_FROM = G_PENDING + 1  # 3: parking space drawn from this turn
-G_IMPROVED = G_PARK_FROM + NUM_PARKING  # players done improving / 5
-#: 4 x 49: cards I know to be in the hand of the opponent 1..4 seats on (a parked card it took, a card it
-#: drew at random from my hand; ruling L)
-KNOWN = G_IMPROVED + 1
-EXCHANGED = KNOWN + (MAX_PLAYERS - 1) * NUM_CARDS  # 5, seat-relative: cards swapped in this round's improvement / 5
-OBS_SIZE = EXCHANGED + MAX_PLAYERS
+G_PARK_FROM = OFFSETS["park_from"]  # + parking space
+G_IMPROVED = OFFSETS["improved"]
+KNOWN = OFFSETS["known"]  # + 49 x (opponent seats on - 1)
+EXCHANGED = OFFSETS["exchanged"]  # + slot
+
+
+def view(obs: np.ndarray, name: str) -> np.ndarray:
+    """The block ``name`` of LAYOUT in an observation (a slice, for tests and debugging)."""
+    return obs[OFFSETS[name] : OFFSETS[name] + SIZES[name]]
+
 
 # ------------------------------------------------------ reachable maxima
 # Counts are scaled by the largest value play can reach, so no two reachable values look alike
