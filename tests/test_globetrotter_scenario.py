@@ -39,6 +39,16 @@ def test_every_card_is_accounted_for_and_the_deck_holds_the_rest():
     assert sorted(located) == list(range(NUM_CARDS))
 
 
+def test_hands_of_some_seats_and_the_others_dealt():
+    s = build_state(3, hands={0: ["pink car", "red ship"]}, journal=["yellow car"], seed=4)
+    assert hand(s, 0) == sorted(cards(["pink car", "red ship"])) and s.hand_size == [2, 5, 5]
+    located = [c for p in range(3) for c in hand(s, p)] + s.journal + s.deck
+    assert sorted(located) == list(range(NUM_CARDS))
+    again = build_state(3, hands={0: ["pink car", "red ship"]}, journal=["yellow car"], seed=4)
+    other = build_state(3, hands={0: ["pink car", "red ship"]}, journal=["yellow car"], seed=5)
+    assert again.to_dict() == s.to_dict() and hand(other, 1) != hand(s, 1)
+
+
 def test_a_given_deck_leaves_the_other_cards_out_of_play():
     s = build_state(2, hands=[["pink car"], ["green bicycle"]], journal=["yellow car"], deck=["red ship", "blue car"])
     assert s.deck == cards(["red ship", "blue car"]) and s.legal_action_mask().any()
@@ -54,6 +64,9 @@ def test_other_phases_and_knowledge():
     ({"hands": [["purple car"], []]}, r"unknown card 'purple car'"),
     ({"hands": [["pink car"], ["pink car"]]}, r"list the card\(s\) \['pink car'\] twice"),
     ({"hands": [["pink car"]]}, r"hands: 1 hands given for 2 players"),
+    ({"hands": {2: ["pink car"]}}, r"hands: seat 2 does not exist"),
+    ({"hands": {0: ["pink car"]}, "journal": ["pink ship"], "deck": list(range(44))},
+     r"only 3 cards left to deal to seat 1"),
     ({"journal": ["red ship"], "parking": ["red ship", None, None]}, r"twice"),
     ({"parking": [None, None]}, r"'parking' has 2 entries"),
     ({"world": ["red ship"] * 11}, r"world: 11 faces given"),

@@ -16,7 +16,7 @@ import numpy as np
 
 from travel_envs.core.game import ParameterError
 
-from .components import COLOURS, NUM_CARDS, VEHICLES, WILD, WORLD_SIZE, card_id
+from .components import COLOURS, HAND_SIZE, NUM_CARDS, VEHICLES, WILD, WORLD_SIZE, card_id
 from .engine import Globetrotter, GlobetrotterState
 
 
@@ -43,7 +43,7 @@ def cards(items: Iterable[int | str]) -> list[int]:
 def build_state(
     num_players: int = 2,
     *,
-    hands: list[list[int | str]] | None = None,
+    hands: list[list[int | str]] | dict[int, list[int | str]] | None = None,
     journal: list[int | str] | None = None,
     parking: list[int | str | None] | None = None,
     world: dict[int, int | str] | list[int | str] | None = None,
@@ -54,7 +54,9 @@ def build_state(
 ) -> GlobetrotterState:
     """A state in phase ``turn`` (unless ``phase=`` says otherwise).
 
-    hands: one card list per seat; journal: bottom..top; parking: 3 entries
+    hands: one card list per seat, or {seat: cards} (the other seats are dealt 5 cards
+    from the cards not placed, like the deck; for analysing a position from one seat);
+    journal: bottom..top; parking: 3 entries
     (None = empty); world: a full list of 12 faces or {city index: face};
     deck: bottom..top (default: every remaining card, shuffled by ``seed``).
     Other keyword arguments override ``to_dict`` fields (``pos``, ``cur``,
@@ -69,6 +71,13 @@ def build_state(
     d["phase"] = "turn"
     d["cur"] = fields.pop("cur", d["start"])
     d["improved"] = num_players
+    dealt: list[int] = []  # seats the builder deals to (hands given as a dict without them)
+    if isinstance(hands, dict):
+        for seat in hands:
+            if not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
+                raise ParameterError(f"hands: seat {seat!r} does not exist; seats are 0..{num_players - 1}")
+        dealt = [p for p in range(num_players) if p not in hands]
+        hands = [hands.get(p, []) for p in range(num_players)]
     if hands is not None:
         if len(hands) != num_players:
             raise ParameterError(f"hands: {len(hands)} hands given for {num_players} players; give one list per seat")
@@ -89,11 +98,18 @@ def build_state(
             w[i] = card(face)
         d["world"] = w
     used = {c for h in d["hands"] for c in h} | set(d["journal"]) | {c for c in d["parking"] if c >= 0}
-    if deck is None:
-        rest = [c for c in range(NUM_CARDS) if c not in used]
-        d["deck"] = [rest[int(i)] for i in rng.permutation(len(rest))]
-    else:
+    if deck is not None:
         d["deck"] = cards(deck)
+        used |= set(d["deck"])
+    if deck is None or dealt:
+        rest = [c for c in range(NUM_CARDS) if c not in used]
+        rest = [rest[int(i)] for i in rng.permutation(len(rest))]
+        for p in dealt:
+            if len(rest) < HAND_SIZE:
+                raise ParameterError(f"hands: only {len(rest)} cards left to deal to seat {p}; place fewer cards")
+            rest, d["hands"][p] = rest[:-HAND_SIZE], sorted(rest[-HAND_SIZE:])
+        if deck is None:
+            d["deck"] = rest
     d["discards"] = []
     if "known" in fields:  # known[o][h]: cards seat o knows in seat h's hand, as names or ids
         fields["known"] = [[cards(k) for k in row] for row in fields["known"]]
