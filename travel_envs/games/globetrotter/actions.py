@@ -77,17 +77,15 @@ def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
 
 @lru_cache(maxsize=None)
 def _ids_by_name(cur: int, n: int) -> dict[str, int]:
-    return {action_to_string(a, cur, n): a for a in range(NUM_ACTIONS)}
+    return {action_to_string(a, cur, n).lower(): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_string(name: str, cur: int = 0, n: int = MAX_PLAYERS) -> int:
     """The action id of a name written by :func:`action_to_string` (same ``cur`` and ``n``);
-    case and surrounding blanks do not matter. IllegalActionError names an unknown name."""
-    ids = _ids_by_name(int(cur), int(n))
-    key = " ".join(str(name).split()).lower()
-    for text, a in ids.items():
-        if text.lower() == key:
-            return a
+    case and extra blanks do not matter. IllegalActionError names an unknown name."""
+    a = _ids_by_name(int(cur), int(n)).get(" ".join(str(name).split()).lower())
+    if a is not None:
+        return a
     raise IllegalActionError(
         f"unknown Globetrotter action {name!r}; names look like 'play yellow car', 'draw from the deck', "
         "'draw from parking space 0', 'park red ship', 'do not park', 'stop playing (advance check)', "

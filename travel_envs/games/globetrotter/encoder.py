@@ -187,6 +187,8 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     idx += (G_ROUND, G_LAST_ROUND)
     vals += (min(st.round / rounds, 1.0), 1.0 if st.round >= rounds - 1 else 0.0)
     block = (np.array(idx, np.intp), np.array(vals, np.float32))
+    for array in block:  # shared by every state with these values: nobody may write into it
+        array.setflags(write=False)
     if len(_PUBLIC_BLOCKS) >= _PUBLIC_BLOCKS_LIMIT:
         _PUBLIC_BLOCKS.clear()
     _PUBLIC_BLOCKS[key] = block
