@@ -11,6 +11,7 @@ from travel_envs import globetrotter_v0
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.globetrotter import GAME, HeuristicPolicy
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import components as C
 from travel_envs.games.globetrotter import encoder as E
 from travel_envs.games.globetrotter.scenario import build_state, card
@@ -28,9 +29,9 @@ def test_raw_env_and_game_state_access():
     env.reset(seed=1)
     st = env.game_state
     assert st.num_players == 3 and st.params.rounds == 2
-    assert env.action_to_string(E.DRAW_DECK) == "draw from the deck"
+    assert env.action_to_string(A.DRAW_DECK) == "draw from the deck"
     assert env.observation_space("player_0")["observation"].shape == (E.OBS_SIZE,)
-    assert env.action_space("player_0").n == E.NUM_ACTIONS == 159
+    assert env.action_space("player_0").n == A.NUM_ACTIONS == 159
 
 
 @pytest.mark.parametrize(
@@ -84,12 +85,12 @@ def test_illegal_action_raises_clear_error():
     st = env.unwrapped.game_state
     assert st.phase == "improve"
     with pytest.raises(IllegalActionError, match=r"action 104 \(end turn\) is illegal.*phase 'improve'"):
-        env.step(E.END_TURN)
+        env.step(A.END_TURN)
     with pytest.raises(IllegalActionError, match="out of range"):
         st.apply_action(500)
     s = build_state(2, hands=[["red ship"], ["pink car"]], journal=["yellow car"], cur=0)
     with pytest.raises(IllegalActionError, match=r"play red ship.*illegal.*seat 0.*'turn'"):
-        s.apply_action(E.PLAY + card("red ship"))
+        s.apply_action(A.PLAY + card("red ship"))
 
 
 def random_state(n=3, steps=300, seed=0, **kw):
@@ -255,11 +256,11 @@ def test_heuristic_reads_only_allowed_and_returns_legal():
 
 def test_improvement_selection_of_another_player_is_hidden():
     st = GAME(num_players=3).new_initial_state(np.random.default_rng(11))
-    improver = st.cur
+    improver = st.to_act
     other = (improver + 1) % 3
     before = np.zeros(E.OBS_SIZE, np.float32)
     st.observation(other, before)
-    st.apply_action(E.DISCARD + int(np.flatnonzero(st.hands[improver])[0]))
+    st.apply_action(A.DISCARD + int(np.flatnonzero(st.hands[improver])[0]))
     after = np.zeros(E.OBS_SIZE, np.float32)
     st.observation(other, after)
     assert np.array_equal(before, after)

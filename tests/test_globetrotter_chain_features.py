@@ -9,8 +9,9 @@ import travel_envs
 from travel_envs import globetrotter_v0
 from travel_envs.games.globetrotter import GAME, ExpertPolicy, HeuristicPolicy
 from travel_envs.games.globetrotter import chain_features as F
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import encoder as E
-from travel_envs.games.globetrotter.engine import TURN
+from travel_envs.games.globetrotter.actions import TURN
 from travel_envs.games.globetrotter.scenario import build_state, card
 
 ON = {"chain_features": True}
@@ -18,15 +19,9 @@ ON = {"chain_features": True}
 
 def block(state, seat=None):
     out = np.zeros(GAME(num_players=state.n, **ON).observation_size, np.float32)
-    state.observation(state.cur if seat is None else seat, out)
+    state.observation(state.to_act if seat is None else seat, out)
     assert out.min() >= 0.0 and out.max() <= 1.0
     return out[E.OBS_SIZE :]
-
-
-def test_phase_ids_match_the_engine():
-    from travel_envs.games.globetrotter import engine
-
-    assert (F._IMPROVE, F._TURN, F._PARK) == (engine.IMPROVE, engine.TURN, engine.PARK)
 
 
 def test_size_and_default_off():
@@ -213,15 +208,15 @@ def test_rule_based_moves_are_the_blocks_best(policy_class):
         pols = [policy_class(seed=s) for s in range(2)]
         while not st.is_terminal:
             mask = st.legal_action_mask()
-            a = pols[st.cur].act(None, mask, st)
+            a = pols[st.to_act].act(None, mask, st)
             if st.phase_id == TURN and a < 49:
                 b = block(st)
                 assert b[F.CF_CAN_PLAY + a] == 1.0
                 assert b[F.CF_PLAY + a] == b[F.CF_BEST]
                 assert b[F.CF_PLAY_VAL + a] == b[F.CF_BEST_VAL] and b[F.CF_PLAY_TOP + a] == 1.0
                 plays += 1
-            elif st.phase_id == TURN and E.DRAW_PARK <= a < E.DRAW_PARK + 3 and mask[E.DRAW_DECK]:
-                assert block(st)[F.CF_DRAW_UP + a - E.DRAW_PARK] == 1.0
+            elif st.phase_id == TURN and A.DRAW_PARK <= a < A.DRAW_PARK + 3 and mask[A.DRAW_DECK]:
+                assert block(st)[F.CF_DRAW_UP + a - A.DRAW_PARK] == 1.0
                 draws += 1
             st.apply_action(a)
     assert plays > 100 and draws > 0

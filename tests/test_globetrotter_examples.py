@@ -5,10 +5,10 @@ import pytest
 
 from travel_envs.core.game import IllegalActionError
 from travel_envs.games.globetrotter import GAME
-from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter.scenario import build_state, card, cards
 
-PLAY, STOP = E.PLAY, E.STOP
+PLAY, STOP = A.PLAY, A.STOP
 
 
 def play(state, name):
@@ -39,10 +39,10 @@ def test_example_2_advance_by_one_on_matching_vehicle():
     s = build_state(2, hands=[["yellow motorcycle", "red ship", "blue aeroplane"], ["pink car"]],
                     journal=["yellow car"], cur=0, world={1: "sky blue motorcycle"}, pos=[0, 0])
     play(s, "yellow motorcycle")
-    assert s.cur == 0 and s.pos == [0, 0]  # nothing happens before the player stops
+    assert s.to_act == 0 and s.pos == [0, 0]  # nothing happens before the player stops
     s.apply_action(STOP)
     assert s.pos == [1, 0]
-    assert s.cur == 1 and s.phase == "turn"  # moving ends the turn at once
+    assert s.to_act == 1 and s.phase == "turn"  # moving ends the turn at once
     assert hand_of(s, 0) == sorted(cards(["red ship", "blue aeroplane"]))
 
 
@@ -64,7 +64,7 @@ def test_example_3_sister_bird_moves_one_and_takes_the_key():
     assert s.key == 0 and s.key_gained  # three yellow cards in a row: taken from seat 2
     s.apply_action(STOP)
     assert s.pos[0] == 11  # the yellow car matches the yellow next city
-    assert s.key == 0 and s.cur == 1
+    assert s.key == 0 and s.to_act == 1
     assert hand_of(s, 0) == [card("blue hang glider")]
 
 
@@ -86,22 +86,22 @@ def test_example_4_sister_bird_uses_the_key_empties_her_hand_and_moves_two():
     assert s.key == -1  # returned to the centre
     assert s.pos[0] == 13  # 2 spaces, passing the finish city (no match with the red car city)
     assert s.hand_size[0] == 5 and len(s.deck) == deck_before - 5
-    assert s.round_ending and s.cur == 1
+    assert s.round_ending and s.to_act == 1
 
 
 def test_examples_5_and_6_round_end_and_scoring_6_3_3_0():
     s = sister_bird_turn_2()
     play(s, "blue hang glider")
     # every other player takes exactly one more turn
-    assert s.cur == 1
+    assert s.to_act == 1
     play(s, "blue car")  # on the blue hang glider; matches the red car city by vehicle
     s.apply_action(STOP)
-    assert s.pos[1] == 12 and s.cur == 2
+    assert s.pos[1] == 12 and s.to_act == 2
     play(s, "red car")
     s.apply_action(STOP)
-    assert s.pos[2] == 12 and s.cur == 3
-    s.apply_action(E.DRAW_DECK)  # Brother Horse draws, cannot play
-    s.apply_action(E.NO_PARK)
+    assert s.pos[2] == 12 and s.to_act == 3
+    s.apply_action(A.DRAW_DECK)  # Brother Horse draws, cannot play
+    s.apply_action(A.NO_PARK)
     # the round is over: seat 3 sits to the right of the start player
     assert s.round_points == [[6, 3, 3, 0]]
     assert s.scores() == [6.0, 3.0, 3.0, 0.0]
@@ -115,7 +115,7 @@ def test_example_7_condition_c_empty_hand_and_match_moves_three():
     play(s, "red car")
     assert s.pos == [7, 2]
     assert s.hand_size[0] == 5
-    assert s.cur == 1
+    assert s.to_act == 1
 
 
 def test_example_8_key_only_once_per_turn():
@@ -137,7 +137,7 @@ def test_example_8_key_only_once_per_turn():
 def test_example_9_deck_exhaustion_journal_reshuffle():
     s = build_state(2, hands=[["red ship", "pink car"], ["green bicycle", "blue car"]],
                     journal=["orange ship", "orange car", "yellow ship", "yellow car"], deck=[], cur=0)
-    s.apply_action(E.DRAW_DECK)
+    s.apply_action(A.DRAW_DECK)
     assert s.journal == [card("yellow car")]  # the top card stays
     assert s.hand_size[0] == 3
     drawn = set(hand_of(s, 0)) - set(cards(["red ship", "pink car"]))
@@ -149,15 +149,15 @@ def test_example_9_one_card_journal_draws_from_opponent_with_two_or_more():
     # 3 players: seat 1 holds one card (protected), seat 2 holds three
     s = build_state(3, hands=[["red ship"], ["green bicycle"], ["blue car", "pink car", "orange car"]],
                     journal=["yellow car"], deck=[], cur=0)
-    s.apply_action(E.DRAW_DECK)  # one opponent qualifies: applied at once
+    s.apply_action(A.DRAW_DECK)  # one opponent qualifies: applied at once
     assert s.hand_size == [2, 1, 2]
     s2 = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"],
                                ["blue car", "pink car", "orange car"]], journal=["yellow car"], deck=[], cur=0)
-    s2.apply_action(E.DRAW_DECK)
-    assert s2.phase == "choose_opponent" and s2.cur == 0
+    s2.apply_action(A.DRAW_DECK)
+    assert s2.phase == "choose_opponent" and s2.to_act == 0
     mask = s2.legal_action_mask()
-    assert mask[E.OPPONENT + 0] and mask[E.OPPONENT + 1] and mask.sum() == 2
-    s2.apply_action(E.OPPONENT + 1)  # seat 2, two seats to the left
+    assert mask[A.OPPONENT + 0] and mask[A.OPPONENT + 1] and mask.sum() == 2
+    s2.apply_action(A.OPPONENT + 1)  # seat 2, two seats to the left
     assert s2.hand_size == [2, 2, 2]
     assert set(hand_of(s2, 0)) - {card("red ship")} <= set(cards(["blue car", "pink car", "orange car"]))
 
@@ -166,17 +166,17 @@ def test_example_10_parking_needs_a_draw_and_an_empty_space():
     s = build_state(2, hands=[["red ship", "pink car"], ["green bicycle"]], journal=["yellow car"],
                     parking=[None, "blue ship", "orange ship"], cur=0)
     mask = s.legal_action_mask()
-    assert not mask[E.PARK : E.NO_PARK + 1].any()  # without drawing, nothing can be parked
-    s.apply_action(E.DRAW_DECK)
+    assert not mask[A.PARK : A.NO_PARK + 1].any()  # without drawing, nothing can be parked
+    s.apply_action(A.DRAW_DECK)
     assert s.phase == "park"
-    s.apply_action(E.PARK + card("red ship"))
+    s.apply_action(A.PARK + card("red ship"))
     assert s.parking == cards(["red ship", "blue ship", "orange ship"])
     # all spaces full: the next draw goes straight on, no parking
     s2 = build_state(2, hands=[["red ship", "pink car"], ["green bicycle"]], journal=["green car"],
                      parking=["sky blue ship", "blue ship", "orange ship"], cur=0)
-    s2.apply_action(E.DRAW_DECK)
-    assert s2.phase == "turn" and s2.cur == 0 and s2.drew
-    assert not s2.legal_action_mask()[E.PARK : E.NO_PARK + 1].any()
+    s2.apply_action(A.DRAW_DECK)
+    assert s2.phase == "turn" and s2.to_act == 0 and s2.drew
+    assert not s2.legal_action_mask()[A.PARK : A.NO_PARK + 1].any()
 
 
 def test_example_11_wild_city_advances_on_any_card():

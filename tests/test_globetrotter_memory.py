@@ -6,6 +6,7 @@ view, and kept by resample_hidden(seat)."""
 import numpy as np
 
 from travel_envs.games.globetrotter import GAME
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import encoder as E
 from travel_envs.games.globetrotter.scenario import build_state, card
 
@@ -25,9 +26,9 @@ def test_a_parked_card_an_opponent_takes_is_remembered_until_it_leaves_the_hand(
     red_car = card("red car")
     s = build_state(3, hands=[["green bicycle", "orange hang glider"], ["blue ship"], ["yellow aeroplane"]],
                     journal=["pink ship"], parking=[None, "red car", None], cur=0)
-    s.apply_action(E.DRAW_PARK + 1)  # seat 0 takes the red car from parking space 1 in front of everyone
-    s.apply_action(E.NO_PARK)  # nothing matches the pink ship: the turn ends
-    assert s.cur == 1
+    s.apply_action(A.DRAW_PARK + 1)  # seat 0 takes the red car from parking space 1 in front of everyone
+    s.apply_action(A.NO_PARK)  # nothing matches the pink ship: the turn ends
+    assert s.to_act == 1
     assert known_slot(view(s, 1), 2) == [red_car]  # seat 0 is two seats on from seat 1
     assert known_slot(view(s, 2), 1) == [red_car]
     assert known_slot(view(s, 0), 1) == [] and known_slot(view(s, 0), 2) == []
@@ -44,7 +45,7 @@ def test_a_parked_card_an_opponent_takes_is_remembered_until_it_leaves_the_hand(
                     journal=["pink car"], cur=0,
                     known=[[[], [], []], [["red car"], [], []], [["red car"], [], []]])
     assert known_slot(view(t, 1), 2) == [red_car]
-    t.apply_action(E.PLAY + red_car)
+    t.apply_action(A.PLAY + red_car)
     assert not t.known[:, 0].any() and known_slot(view(t, 1), 2) == []
 
 
@@ -53,9 +54,9 @@ def test_the_card_drawn_from_my_hand_is_known_to_me_not_to_the_others():
     s = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"], ["blue car", "pink car", "orange car"]],
                     journal=["yellow car"], deck=[], cur=0,
                     known=[[[], [], ["blue car"]], [[], [], ["blue car"]], [[], [], []]])
-    s.apply_action(E.DRAW_DECK)  # deck and Journal exhausted: seat 0 chooses whom to draw from
+    s.apply_action(A.DRAW_DECK)  # deck and Journal exhausted: seat 0 chooses whom to draw from
     assert s.phase == "choose_opponent"
-    s.apply_action(E.OPPONENT + 1)  # seat 2 (two seats on)
+    s.apply_action(A.OPPONENT + 1)  # seat 2 (two seats on)
     taken = int(np.flatnonzero(s.hands[0] & ~np.isin(np.arange(49), [card("red ship")]))[0])
     assert s.known[2, 0, taken] and known_slot(view(s, 2), 1) == [taken]  # the victim saw which card it lost
     assert not s.known[1].any()  # seat 1 did not see which card moved: its blue car knowledge is gone
@@ -68,26 +69,26 @@ def test_the_card_drawn_from_my_hand_is_known_to_me_not_to_the_others():
 
 def test_how_many_cards_each_player_swapped_before_the_round_is_public():
     st = GAME(num_players=3).new_initial_state(np.random.default_rng(4))
-    first = st.cur
+    first = st.to_act
     for c in np.flatnonzero(st.hands[first])[:2]:
-        st.apply_action(E.DISCARD + int(c))
+        st.apply_action(A.DISCARD + int(c))
     before = [view(st, seat) for seat in range(3)]
-    st.apply_action(E.CONFIRM)
+    st.apply_action(A.CONFIRM)
     for seat in range(3):
         after = view(st, seat)
         assert after[E.EXCHANGED + (first - seat) % 3] == 0.4
         assert not np.array_equal(before[seat][E.EXCHANGED : E.EXCHANGED + 5], after[E.EXCHANGED : E.EXCHANGED + 5])
         assert "swapped 2 before the round" in st.observation_text(seat)
-    st.apply_action(E.CONFIRM)
-    st.apply_action(E.CONFIRM)  # the round starts: the counts stay for the round
+    st.apply_action(A.CONFIRM)
+    st.apply_action(A.CONFIRM)  # the round starts: the counts stay for the round
     assert st.phase == "turn" and view(st, (first + 1) % 3)[E.EXCHANGED + 2] == 0.4
 
 
 def test_every_seat_sees_the_card_played_before_the_top():
     s = build_state(2, hands=[["yellow bicycle", "yellow ship", "pink car"], ["green bicycle"]],
                     journal=["yellow car"], cur=0, world={1: "red hang glider"})
-    s.apply_action(E.PLAY + card("yellow bicycle"))
-    s.apply_action(E.PLAY + card("yellow ship"))
+    s.apply_action(A.PLAY + card("yellow bicycle"))
+    s.apply_action(A.PLAY + card("yellow ship"))
     for seat in (0, 1):
         obs = view(s, seat)
         assert obs[E.G_PREV_COLOUR + 4] == 1 and obs[E.G_PREV_VEHICLE + 0] == 1  # yellow, bicycle
@@ -98,8 +99,8 @@ def test_a_resample_keeps_what_other_seats_know_true():
     seat 0's (new) hand, and every seat's knowledge is true of the resampled hands."""
     s = build_state(3, hands=[["red ship"], ["green bicycle", "sky blue ship"], ["blue car", "pink car", "orange car"]],
                     journal=["yellow car"], deck=[], cur=0)
-    s.apply_action(E.DRAW_DECK)
-    s.apply_action(E.OPPONENT + 1)  # seat 0 draws at random from seat 2
+    s.apply_action(A.DRAW_DECK)
+    s.apply_action(A.OPPONENT + 1)  # seat 0 draws at random from seat 2
     rng = np.random.default_rng(2)
     for _ in range(40):
         r = s.resample_hidden(1, rng)

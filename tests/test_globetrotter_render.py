@@ -8,7 +8,7 @@ import travel_envs
 from travel_envs import globetrotter_v0
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.globetrotter import GAME
-from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import render as R
 from travel_envs.games.globetrotter.components import card_name
 from travel_envs.games.globetrotter.scenario import build_state
@@ -22,13 +22,6 @@ def played(n, steps, seed, **params):
             break
         st.apply_action(pol.act(None, st.legal_action_mask()))
     return st
-
-
-def test_render_engine_phase_ids_match():
-    from travel_envs.games.globetrotter import engine
-
-    assert (R.IMPROVE, R.TURN, R.PARK, R.CHOOSE, R.OVER) == (engine.IMPROVE, engine.TURN, engine.PARK,
-                                                             engine.CHOOSE, engine.OVER)
 
 
 # ------------------------------------------------------------------ observation_text
@@ -66,8 +59,8 @@ def test_observation_text_unchanged_by_hidden_data_changed_by_public(n):
 def test_observation_text_of_the_acting_seat_shows_the_turn():
     s = build_state(2, hands=[["yellow bicycle", "yellow ship", "pink car"], ["green bicycle"]],
                     journal=["yellow car"], cur=0, world={1: "red hang glider"})
-    s.apply_action(E.PLAY + 28)  # yellow bicycle
-    s.apply_action(E.PLAY + 31)  # yellow ship
+    s.apply_action(A.PLAY + 28)  # yellow bicycle
+    s.apply_action(A.PLAY + 31)  # yellow ship
     text = s.observation_text(0)
     assert "This turn You: played 2 card(s) (Action 2 in progress)" in text
     assert "Card played before the top this turn: yellow bicycle" in text

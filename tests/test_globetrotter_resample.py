@@ -28,7 +28,7 @@ def positions(n, seed, every=7, params=None):
     while not st.is_terminal:
         if k % every == 0:
             yield st.clone()
-        st.apply_action(pols[st.cur].act(None, st.legal_action_mask(), st))
+        st.apply_action(pols[st.to_act].act(None, st.legal_action_mask(), st))
         k += 1
 
 
@@ -111,12 +111,12 @@ def test_own_improvement_discards_and_the_other_selection():
     """In the improvement a seat knows its own discards stay in the pile; the improving seat's selection
     is hidden from the others (its size too), so it is drawn from that seat's new hand."""
     st = GAME(num_players=3).new_initial_state(np.random.default_rng(4))
-    first = st.cur
+    first = st.to_act
     mine = [int(c) for c in np.flatnonzero(st.hands[first])[:2]]
     for c in mine:
         st.apply_action(105 + c)
     st.apply_action(154)  # confirm: two cards to the pile, two new ones drawn
-    second = st.cur
+    second = st.to_act
     st.apply_action(105 + int(np.flatnonzero(st.hands[second])[0]))  # second seat selects one card
     rng = np.random.default_rng(1)
     for _ in range(30):

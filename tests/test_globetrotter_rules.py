@@ -5,10 +5,10 @@ import pytest
 
 from travel_envs.games.globetrotter import GAME
 from travel_envs.games.globetrotter import components as C
-from travel_envs.games.globetrotter import encoder as E
+from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter.scenario import build_state, card, cards
 
-PLAY, STOP, END, DRAW = E.PLAY, E.STOP, E.END_TURN, E.DRAW_DECK
+PLAY, STOP, END, DRAW = A.PLAY, A.STOP, A.END_TURN, A.DRAW_DECK
 
 
 def play(s, name):
@@ -51,7 +51,7 @@ def test_dealing_and_start_player_random_in_round_one():
     starts = set()
     for seed in range(40):
         s = GAME(num_players=4).new_initial_state(np.random.default_rng(seed))
-        assert s.phase == "improve" and s.cur == s.start and s.round == 0
+        assert s.phase == "improve" and s.to_act == s.start and s.round == 0
         assert s.hand_size == [5, 5, 5, 5] and len(s.deck) == 49 - 20 and s.journal == []
         assert s.pos == [0, 0, 0, 0] and s.key == -1 and s.parking == [-1, -1, -1]
         starts.add(s.start)
@@ -62,16 +62,16 @@ def test_improvement_in_turn_order_then_reshuffle_and_journal():
     s = GAME(num_players=3).new_initial_state(np.random.default_rng(7))
     first = s.start
     mine = hand(s, first)
-    s.apply_action(E.DISCARD + mine[0])
-    assert not s.legal_action_mask()[E.DISCARD + mine[0]]  # selected once
-    s.apply_action(E.DISCARD + mine[1])
-    s.apply_action(E.CONFIRM)
+    s.apply_action(A.DISCARD + mine[0])
+    assert not s.legal_action_mask()[A.DISCARD + mine[0]]  # selected once
+    s.apply_action(A.DISCARD + mine[1])
+    s.apply_action(A.CONFIRM)
     assert s.hand_size[first] == 5 and not set(mine[:2]) & set(hand(s, first))
-    assert sorted(s.discards) == sorted(mine[:2]) and s.cur == (first + 1) % 3
-    s.apply_action(E.CONFIRM)  # the second player keeps the hand
-    assert s.cur == (first + 2) % 3 and s.phase == "improve"
-    s.apply_action(E.CONFIRM)
-    assert s.phase == "turn" and s.cur == first
+    assert sorted(s.discards) == sorted(mine[:2]) and s.to_act == (first + 1) % 3
+    s.apply_action(A.CONFIRM)  # the second player keeps the hand
+    assert s.to_act == (first + 2) % 3 and s.phase == "improve"
+    s.apply_action(A.CONFIRM)
+    assert s.phase == "turn" and s.to_act == first
     assert len(s.journal) == 1 and s.discards == [] and len(s.deck) == 49 - 15 - 1
     assert total_cards(s) == 49
 
@@ -79,11 +79,11 @@ def test_improvement_in_turn_order_then_reshuffle_and_journal():
 def test_improvement_with_five_players_discarding_everything():
     s = GAME(num_players=5).new_initial_state(np.random.default_rng(3))
     for _ in range(5):
-        for c in hand(s, s.cur):
-            s.apply_action(E.DISCARD + c)
-        before = set(hand(s, s.cur))
-        seat = s.cur
-        s.apply_action(E.CONFIRM)
+        for c in hand(s, s.to_act):
+            s.apply_action(A.DISCARD + c)
+        before = set(hand(s, s.to_act))
+        seat = s.to_act
+        s.apply_action(A.CONFIRM)
         assert s.hand_size[seat] == 5 and not before & set(hand(s, seat))
         assert total_cards(s) == 49
     assert s.phase == "turn"
@@ -91,8 +91,8 @@ def test_improvement_with_five_players_discarding_everything():
 
 def test_prefill_parking_variation():
     s = GAME(num_players=2, prefill_parking=True).new_initial_state(np.random.default_rng(1))
-    s.apply_action(E.CONFIRM)
-    s.apply_action(E.CONFIRM)
+    s.apply_action(A.CONFIRM)
+    s.apply_action(A.CONFIRM)
     assert all(c >= 0 for c in s.parking) and total_cards(s) == 49
 
 
@@ -115,13 +115,13 @@ def test_action_1_then_action_2():
     s = base()
     s.apply_action(DRAW)
     assert s.phase == "park"
-    s.apply_action(E.NO_PARK)
+    s.apply_action(A.NO_PARK)
     mask = s.legal_action_mask()
     assert mask[END] and mask[PLAY + card("pink car")] and not mask[DRAW]
     play(s, "pink car")  # no advance: sky blue aeroplane city
     assert s.legal_action_mask()[STOP] and not s.legal_action_mask()[END]
     s.apply_action(STOP)
-    assert s.cur == 1 and s.pos == [0, 0]  # both actions done: the turn ends
+    assert s.to_act == 1 and s.pos == [0, 0]  # both actions done: the turn ends
 
 
 def test_action_2_then_action_1():
@@ -129,12 +129,12 @@ def test_action_2_then_action_1():
     play(s, "pink car")
     assert not s.legal_action_mask()[DRAW]  # not in the middle of Action 2
     s.apply_action(STOP)
-    assert s.cur == 0 and s.a2_done
+    assert s.to_act == 0 and s.a2_done
     mask = s.legal_action_mask()
     assert mask[DRAW] and mask[END] and not mask[PLAY : PLAY + 49].any()
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
-    assert s.cur == 1
+    s.apply_action(A.NO_PARK)
+    assert s.to_act == 1
 
 
 def test_action_2_alone_then_end_turn():
@@ -142,14 +142,14 @@ def test_action_2_alone_then_end_turn():
     play(s, "pink car")
     s.apply_action(STOP)
     s.apply_action(END)
-    assert s.cur == 1 and s.hand_size[0] == 2
+    assert s.to_act == 1 and s.hand_size[0] == 2
 
 
 def test_advance_ends_turn_at_once_and_the_draw_is_lost():
     s = base(world={1: "pink ship"})
     play(s, "pink car")
     s.apply_action(STOP)
-    assert s.pos[0] == 1 and s.cur == 1 and s.hand_size[0] == 2
+    assert s.pos[0] == 1 and s.to_act == 1 and s.hand_size[0] == 2
 
 
 def test_advance_uses_the_last_card_played():
@@ -157,52 +157,50 @@ def test_advance_uses_the_last_card_played():
     play(s, "pink car")  # would match the pink city
     play(s, "red car")  # ...but the last card is the red car
     s.apply_action(STOP)
-    assert s.pos[0] == 0 and s.cur == 0 and s.a2_done
+    assert s.pos[0] == 0 and s.to_act == 0 and s.a2_done
 
 
 def test_empty_hand_moves_two_and_draws_five():
     s = base(hands=[["pink car"], ["green bicycle"]])
     play(s, "pink car")
-    assert s.pos[0] == 2 and s.hand_size[0] == 5 and s.cur == 1
+    assert s.pos[0] == 2 and s.hand_size[0] == 5 and s.to_act == 1
 
 
 def test_draw_after_stop_then_nothing_to_do_ends_turn_automatically():
     s = base(hands=[["pink car", "red ship"], ["green bicycle"]])
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
+    s.apply_action(A.NO_PARK)
     play(s, "pink car")
     s.apply_action(STOP)
-    assert s.cur == 1
+    assert s.to_act == 1
 
 
 def test_no_hand_limit():
-    s = base()
-    for _ in range(8):
-        s.cur, s.drew, s.played, s.a2_done, s._mask = 0, False, [], False, None
-        s.phase_id = 1
-        s.apply_action(DRAW)
-        if s.phase == "park":
-            s.apply_action(E.NO_PARK)
-    assert s.hand_size[0] == 11
+    """Ruling 9: a player holding 10 cards draws an 11th and keeps them all (nothing asks for a discard)."""
+    s = base(hands=[list(range(10)), ["green bicycle"]])
+    s.apply_action(DRAW)
+    s.apply_action(A.NO_PARK)
+    assert s.hand_size[0] == 11 and s.phase == "turn"
+    assert not s.legal_action_mask()[A.DISCARD : A.CONFIRM + 1].any()
 
 
 # ---------------------------------------------------------------- parking
 def test_draw_from_parking_space_and_park_the_drawn_card_itself():
     s = base(parking=[None, "blue ship", None])
-    s.apply_action(E.DRAW_PARK + 1)
+    s.apply_action(A.DRAW_PARK + 1)
     assert s.parking == [-1, -1, -1] and card("blue ship") in hand(s, 0)
     assert s.phase == "park"
-    s.apply_action(E.PARK + card("blue ship"))  # ruling 4: may park the card just drawn
+    s.apply_action(A.PARK + card("blue ship"))  # ruling 4: may park the card just drawn
     assert s.parking[0] == card("blue ship")
 
 
 @pytest.mark.parametrize("same", [True, False])
 def test_park_same_space_ruling(same):
     s = base(parking=["red car", "blue ship", "orange ship"], params={"park_same_space": same})
-    s.apply_action(E.DRAW_PARK + 1)
+    s.apply_action(A.DRAW_PARK + 1)
     if same:
         assert s.phase == "park"
-        s.apply_action(E.PARK + card("red ship"))
+        s.apply_action(A.PARK + card("red ship"))
         assert s.parking == cards(["red car", "red ship", "orange ship"])
     else:  # the only empty space is the one drawn from: no parking
         assert s.phase == "turn" and s.drew and s.parking == [card("red car"), -1, card("orange ship")]
@@ -211,7 +209,7 @@ def test_park_same_space_ruling(same):
 def test_empty_parking_space_cannot_be_drawn():
     s = base(parking=[None, "blue ship", None])
     mask = s.legal_action_mask()
-    assert not mask[E.DRAW_PARK] and mask[E.DRAW_PARK + 1] and not mask[E.DRAW_PARK + 2]
+    assert not mask[A.DRAW_PARK] and mask[A.DRAW_PARK + 1] and not mask[A.DRAW_PARK + 2]
 
 
 # ----------------------------------------------------------- skeleton key
@@ -288,7 +286,7 @@ def test_new_hand_draw_stops_short_when_no_opponent_qualifies():
     play(s, "pink car")
     # new deck = the 3 journal cards under the pink car; the opponent holds 1 card and is protected
     assert s.pos[0] == 2 and s.hand_size == [3, 1] and s.journal == [card("pink car")] and s.deck == []
-    assert s.cur == 1
+    assert s.to_act == 1
 
 
 def test_journal_is_shuffled_when_it_becomes_the_deck():
@@ -320,7 +318,7 @@ def test_stuck_turn_passes_ruling_13():
                     deck=[], cur=0, world={1: "red ship"})
     play(s, "yellow bicycle")  # empties the hand, draws 1 of 5 (the reshuffled yellow car)
     assert s.hand_size == [1, 1, 1] and s.journal == [card("yellow bicycle")]
-    assert s.cur == 2  # seat 1 can neither draw nor play: its turn passed
+    assert s.to_act == 2  # seat 1 can neither draw nor play: its turn passed
 
 
 # -------------------------------------------------------------- round end
@@ -329,10 +327,10 @@ def test_round_continues_to_the_player_right_of_the_start_player():
                     journal=["yellow car"], cur=1, start=0, pos=[5, 11, 10], world={0: "pink aeroplane"})
     play(s, "pink car")
     s.apply_action(STOP)
-    assert s.pos[1] == 12 and s.round_ending and s.cur == 2  # seat 2 still plays
+    assert s.pos[1] == 12 and s.round_ending and s.to_act == 2  # seat 2 still plays
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
-    if s.cur == 2:
+    s.apply_action(A.NO_PARK)
+    if s.to_act == 2:
         s.apply_action(END)
     assert s.round == 1 and s.phase == "improve"  # seat 0 (start player) does not play again
     assert s.round_points == [[0, 9, 5]]
@@ -376,17 +374,17 @@ def test_tie_break_extra_turn_farthest_wins(params):
                         journal=["yellow car"], cur=2, start=0, pos=[12, 12, 3], round=1, score=[5, 5, 2],
                         round_ending=True, world={1: "blue aeroplane"}, params={"short_game": True})
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
-    if s.cur == 2:
+    s.apply_action(A.NO_PARK)
+    if s.to_act == 2:
         s.apply_action(END)
     assert s.scores() == [14.0, 14.0, 2.0]
-    assert s.tiebreak == [0, 1] and s.cur == 0 and not s.is_terminal
+    assert s.tiebreak == [0, 1] and s.to_act == 0 and not s.is_terminal
     play(s, "blue car")  # seat 0's extra turn: next city (13 % 12 = 1) blue aeroplane: advance
     s.apply_action(STOP)
-    assert s.pos[0] == 13 and s.cur == 1
+    assert s.pos[0] == 13 and s.to_act == 1
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
-    if s.cur == 1 and not s.is_terminal:
+    s.apply_action(A.NO_PARK)
+    if s.to_act == 1 and not s.is_terminal:
         s.apply_action(END)
     assert s.is_terminal and s.winners() == [0]
 
@@ -395,7 +393,7 @@ def test_tie_break_still_tied_shares_the_win():
     s = tie_state()
     for _ in range(3):  # seat 2, then the extra turns of seats 0 and 1: draw only
         s.apply_action(DRAW)
-        s.apply_action(E.NO_PARK)
+        s.apply_action(A.NO_PARK)
         if not s.is_terminal and s.legal_action_mask()[END]:
             s.apply_action(END)
     assert s.is_terminal and s.winners() == [0, 1]
@@ -407,9 +405,9 @@ def test_short_game_round_two_start_player_fewest_points_tie_clockwise():
                     journal=["yellow car"], cur=0, start=1, pos=[5, 12, 5], round_ending=True,
                     params={"short_game": True})
     s.apply_action(DRAW)
-    s.apply_action(E.NO_PARK)
-    if s.cur == 0 and s.phase == "turn":
+    s.apply_action(A.NO_PARK)
+    if s.to_act == 0 and s.phase == "turn":
         s.apply_action(END)
     assert s.round_points == [[0, 14, 0]]
     assert s.round == 1 and s.start == 2  # seats 0 and 2 tie on 0: seat 2 comes first after seat 1
-    assert s.phase == "improve" and s.cur == 2
+    assert s.phase == "improve" and s.to_act == 2

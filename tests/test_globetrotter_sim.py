@@ -44,7 +44,7 @@ def run_game(n, seed, policies, variant, check=True):
     while not s.is_terminal:
         prev_pos, prev_round = list(s.pos), s.round
         mask = s.legal_action_mask()
-        a = policies[s.cur].act(None, mask, s)
+        a = policies[s.to_act].act(None, mask, s)
         s.apply_action(a)
         steps += 1
         assert steps < GAME.max_decisions

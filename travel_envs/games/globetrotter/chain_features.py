@@ -50,10 +50,11 @@ CF_DRAW_UP, CF_PARK_COST), and the chain length on its own (CF_PLAY_LEN).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
+from travel_envs.core.game import GameState
+
+from .actions import IMPROVE, PARK_PHASE, TURN
 from .chains import CARD_VALUE, GAIN_VALUE, KEY_USE_COST, MOVE_VALUE, best_chain, first_card_outcomes
 from .components import CITY_MATCH, MATCH, NUM_CARDS, NUM_PARKING, WORLD_SIZE
 
@@ -80,12 +81,7 @@ CF_DRAW_UP = CF_PLAY_TOP + NUM_CARDS
 CF_PARK_COST = CF_DRAW_UP + NUM_PARKING
 CF_SIZE = CF_PARK_COST + NUM_CARDS
 
-if TYPE_CHECKING:
-    from .engine import GlobetrotterState
-
 _MATCH_F = MATCH.astype(np.float32)
-# engine.IMPROVE / TURN / PARK (the engine imports this module; a test checks them)
-_IMPROVE, _TURN, _PARK = 0, 1, 2
 _VALUE_LOW = -KEY_USE_COST
 _VALUE_SPAN = 3 * MOVE_VALUE + GAIN_VALUE + CARD_VALUE * NUM_CARDS + KEY_USE_COST
 
@@ -95,8 +91,9 @@ def value01(value: float) -> float:
     return min(max((value - _VALUE_LOW) / _VALUE_SPAN, 0.0), 1.0)
 
 
-def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> None:
-    """Write the block for ``seat`` into ``out`` (zeroed, length CF_SIZE)."""
+def encode_chain_features(st: GameState, seat: int, out: np.ndarray) -> None:
+    """Write the block for ``seat`` of a Globetrotter state (read duck-typed) into ``out``
+    (zeroed, length CF_SIZE)."""
     hand_bits = st.hands[seat]
     n = st.n
     world = st.world
@@ -110,11 +107,11 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     out[CF_OPP : CF_OPP + NUM_CARDS] = opp & hand_bits
     phase = st.phase_id
     # cards selected for discard (improvement phase) do not stay, so they do not count as links
-    h = (hand_bits & ~st.marked if phase == _IMPROVE else hand_bits).astype(np.float32)
+    h = (hand_bits & ~st.marked if phase == IMPROVE else hand_bits).astype(np.float32)
     links = (_MATCH_F @ h - 1.0) * h  # a card matches itself
     np.minimum(links * (1.0 / 6.0), 1.0, out=out[CF_LINKS : CF_LINKS + NUM_CARDS])
 
-    if st.cur != seat or phase not in (_TURN, _PARK) or not st.journal:
+    if st.to_act != seat or phase not in (TURN, PARK_PHASE) or not st.journal:
         return
     hand = [int(c) for c in np.flatnonzero(hand_bits)]
     played = st.played
@@ -123,11 +120,11 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
     top = st.journal[-1]
     key_held = st.key == seat
     args = (top, my_city, key_held, st.key_gained, prev, in_a2)
-    if phase == _TURN:
+    if phase == TURN:
         if not st.a2_done:
             stop, per_card = first_card_outcomes(hand, *args)
-            best = stop[2] if stop is not None else 0
-            best_value = stop[0] if stop is not None else _VALUE_LOW
+            best = stop.moves if stop is not None else 0
+            best_value = stop.value if stop is not None else _VALUE_LOW
             for c, (value, seq, moves, gains, uses) in per_card.items():
                 out[CF_CAN_PLAY + c] = 1.0
                 out[CF_PLAY + c] = moves / 3.0
@@ -140,32 +137,32 @@ def encode_chain_features(st: GlobetrotterState, seat: int, out: np.ndarray) -> 
                 best = max(best, moves)
                 best_value = max(best_value, value)
             if stop is not None:
-                out[CF_STOP_VAL] = value01(stop[0])
-                if stop[2]:
+                out[CF_STOP_VAL] = value01(stop.value)
+                if stop.moves:
                     out[CF_STOP] = 1.0
             out[CF_BEST] = best / 3.0
             out[CF_BEST_VAL] = value01(best_value)
-            stop_value = stop[0] if stop is not None else -1e18
+            stop_value = stop.value if stop is not None else -1e18
             for c, outcome in per_card.items():
-                if outcome[0] >= best_value - 1e-9 and outcome[0] > stop_value + 1e-9:
+                if outcome.value >= best_value - 1e-9 and outcome.value > stop_value + 1e-9:
                     out[CF_PLAY_TOP + c] = 1.0
         if not st.drew and not in_a2 and max(st.parking) >= 0:
-            now = best_chain(hand, *args)[0]
+            now = best_chain(hand, *args).value
             for i in range(NUM_PARKING):
                 card = st.parking[i]
                 if card >= 0:
                     with_card = best_chain(hand + [card], *args)
-                    out[CF_DRAW + i] = with_card[2] / 3.0
-                    if with_card[1]:
-                        out[CF_DRAW_VAL + i] = value01(with_card[0])
-                        if with_card[0] > now + 1e-9:
+                    out[CF_DRAW + i] = with_card.moves / 3.0
+                    if with_card.sequence:
+                        out[CF_DRAW_VAL + i] = value01(with_card.value)
+                        if with_card.value > now + 1e-9:
                             out[CF_DRAW_UP + i] = 1.0
     elif not played:  # park, before Action 2: what keeping each card is worth
         kept = best_chain(hand, *args)
-        out[CF_BEST_VAL] = value01(kept[0]) if kept[1] else 0.0
+        out[CF_BEST_VAL] = value01(kept.value) if kept.sequence else 0.0
         for i, c in enumerate(hand):
             without = best_chain(hand[:i] + hand[i + 1 :], *args)
-            out[CF_PARKED + c] = without[2] / 3.0
-            out[CF_PARK_VAL + c] = value01(without[0]) if without[1] else 0.0
-            if kept[1] and (not without[1] or without[0] < kept[0] - 1e-9):
+            out[CF_PARKED + c] = without.moves / 3.0
+            out[CF_PARK_VAL + c] = value01(without.value) if without.sequence else 0.0
+            if kept.sequence and (not without.sequence or without.value < kept.value - 1e-9):
                 out[CF_PARK_COST + c] = 1.0

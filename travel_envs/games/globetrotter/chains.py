@@ -21,7 +21,7 @@ questions within a turn (draw, park, play) cheap.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from .components import CITY_MATCH_LIST, COLOUR_OF, MATCH_LIST, VEHICLE_OF
 
@@ -31,8 +31,20 @@ _MEMO_LIMIT = 50_000  # entries per memo (~350 bytes each), cleared when full
 #: value weights of a stopping point: cities advanced first, then the key
 MOVE_VALUE, GAIN_VALUE, KEY_USE_COST, CARD_VALUE = 100.0, 12.0, 15.0, 0.5
 
-# (value, sequence, moves, gains_key, uses_key) of the best chain
-Outcome = tuple[float, tuple[int, ...], int, bool, bool]
+
+class Outcome(NamedTuple):
+    """The best chain found: what the search answers."""
+
+    value: float  # the search's objective (MOVE_VALUE per city, the key, CARD_VALUE per card)
+    sequence: tuple[int, ...]  # cards in play order; empty: stop now / nothing playable
+    moves: int  # cities advanced (0-3)
+    gains_key: bool
+    uses_key: bool
+
+
+#: the search's own nodes are plain tuples in Outcome's field order (cheaper to build); the public
+#: functions hand out Outcome records
+_Raw = tuple[float, tuple[int, ...], int, bool, bool]
 
 _memo: dict[tuple, Outcome] = {}
 _first_memo: dict[tuple, tuple[Outcome | None, Mapping[int, Outcome]]] = {}
@@ -47,13 +59,13 @@ class _Search:
         self.key_gained = key_gained
         self.nodes = 0
 
-    def stop(self, last: int, remaining: int, used_key: bool, gained: bool, n_played: int) -> Outcome:
+    def stop(self, last: int, remaining: int, used_key: bool, gained: bool, n_played: int) -> _Raw:
         moves = (1 if self.city_row[last] else 0) + (2 if remaining == 0 else 0)
         v = MOVE_VALUE * moves + (GAIN_VALUE if gained else 0.0) - (KEY_USE_COST if used_key else 0.0)
         return v + CARD_VALUE * n_played, (), moves, gained, used_key
 
     def step(self, hand: list[int], i: int, top: int, used_key: bool, gained: bool,
-             recent: list[int], n_played: int) -> Outcome | None:
+             recent: list[int], n_played: int) -> _Raw | None:
         """The best outcome after playing ``hand[i]`` next; None if it cannot be played."""
         c = hand[i]
         with_key = top >= 0 and not MATCH_LIST[top][c]
@@ -71,7 +83,7 @@ class _Search:
         return self.dfs(rest, c, used_key or with_key, g, r, n_played + 1, True)
 
     def dfs(self, hand: list[int], top: int, used_key: bool, gained: bool, recent: list[int],
-            n_played: int, can_stop: bool) -> Outcome:
+            n_played: int, can_stop: bool) -> _Raw:
         self.nodes += 1
         best = self.stop(top, len(hand), used_key, gained, n_played) if can_stop else (-1e9, (), 0, False, False)
         if not hand or self.nodes > NODE_BUDGET:
@@ -107,7 +119,8 @@ def best_chain(hand: list[int], top: int, city: int, key_held: bool, key_gained:
     key = _memo_key(hand, top, city, key_held, key_gained, prev, can_stop)
     hit = _memo.get(key)
     if hit is None:
-        hit = _Search(city, key_held, key_gained).dfs(list(hand), top, False, False, list(prev), 0, can_stop)
+        hit = Outcome._make(_Search(city, key_held, key_gained).dfs(list(hand), top, False, False, list(prev), 0,
+                                                                   can_stop))
         _memo[key] = hit
     return hit
 
@@ -124,14 +137,14 @@ def first_card_outcomes(hand: list[int], top: int, city: int, key_held: bool, ke
     if hit is not None:
         return hit
     search = _Search(city, key_held, key_gained)
-    stop = search.stop(top, len(hand), False, False, 0) if can_stop else None
+    stop = Outcome._make(search.stop(top, len(hand), False, False, 0)) if can_stop else None
     per_card: dict[int, Outcome] = {}
     recent = list(prev)
     for i, c in enumerate(hand):
         search.nodes = 0
         out = search.step(hand, i, top, False, False, recent, 0)
         if out is not None:
-            per_card[c] = (out[0], (c,) + out[1], out[2], out[3], out[4])
+            per_card[c] = Outcome(out[0], (c,) + out[1], out[2], out[3], out[4])
     hit = (stop, MappingProxyType(per_card))
     _first_memo[key] = hit
     return hit

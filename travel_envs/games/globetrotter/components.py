@@ -1,4 +1,4 @@
-"""Globetrotter component data (see shared/components/globetrotter.md, sections 2-3).
+"""Globetrotter component data (docs/games/globetrotter.md, "Components").
 
 Data and precomputed lookup tables only; no rules.
 
@@ -24,6 +24,7 @@ NUM_CITY_CARDS = 25
 WORLD_SIZE = 12  # cities in the ring; going round the world = 12 cities
 HAND_SIZE = 5
 NUM_PARKING = 3
+MAX_PLAYERS = len(CHARACTERS)  # 2-5 players, one character each
 #: victory chips in the box (15 x 10, 5 x 5, 20 x 1); the score itself is unbounded
 VICTORY_CHIPS = {10: 15, 5: 5, 1: 20}
 
@@ -34,12 +35,11 @@ def card_id(colour: str, vehicle: str) -> int:
 
 
 def card_name(card: int) -> str:
+    """``card_name(34) == "yellow car"``; a city face may also be ``WILD``."""
     if card == WILD:
         return "WILD"
     return f"{COLOURS[card // NUM_VEHICLES]} {VEHICLES[card % NUM_VEHICLES]}"
 
-
-face_name = card_name
 
 
 def _city_cards(wild_faces: int) -> tuple[tuple[int, int], ...]:
@@ -47,7 +47,7 @@ def _city_cards(wild_faces: int) -> tuple[tuple[int, int], ...]:
 
     Card k (k = 0..23): side A = combination k, side B = combination k + 25;
     card 24: side A = blue ship (combination 24), side B = wild. With
-    ``wild_faces == 2`` (RECONSTRUCTED alternative) card 12's side B (green hot
+    ``wild_faces == 2`` (the reconstruction's alternative) card 12's side B (green hot
     air balloon, combination 37) is a second wild face, so 48 coloured faces.
     """
     cards = [(k, k + 25) for k in range(24)] + [(24, WILD)]

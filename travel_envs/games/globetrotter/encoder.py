@@ -1,94 +1,24 @@
-"""Globetrotter action table and observation encoder.
+"""Globetrotter observation and state tensors (the layout: docs/games/globetrotter.md,
+"Observation"; every value lies in [0, 1]).
 
-Action ids (159):
-
-======== ===================================================================
-0-48     play movement card c (phase ``turn``; a card that does not match
-         the Journal top is played with the Skeleton Key, which returns)
-49       Action 1: draw from the movement card deck
-50-52    Action 1: draw the card in parking space i
-53-101   park card c (phase ``park``, right after a draw) in the first
-         allowed empty parking space
-102      do not park
-103      stop playing: end Action 2 and run the advance check
-104      end the turn (after at least one action, when not playing)
-105-153  improvement: select card c to discard (phase ``improve``)
-154      improvement: confirm (discard the selection, draw back to 5)
-155-158  choose the opponent k = 1..4 seats to the left to draw a random
-         card from (phase ``choose_opponent``)
-======== ===================================================================
-
-The observation layout is documented in docs/games/globetrotter.md and built
-from the offsets below; every value lies in [0, 1].
+The encoder owns its cache: the slowly changing public block of a view (world, positions, scores,
+key, start player, round, tie-break) is memoised under exactly those values, so the rules know
+nothing of it and a clone, a pickle or a restored state needs no bookkeeping.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASE_NAMES, TURN
 from .components import (
     COLOUR_OF,
+    MAX_PLAYERS,
     NUM_CARDS,
     NUM_PARKING,
     VEHICLE_OF,
     WORLD_SIZE,
-    card_name,
 )
-
-MAX_PLAYERS = 5
-
-# ------------------------------------------------------------------ actions
-PLAY = 0
-DRAW_DECK = 49
-DRAW_PARK = 50
-PARK = 53
-NO_PARK = 102
-STOP = 103
-END_TURN = 104
-DISCARD = 105
-CONFIRM = 154
-OPPONENT = 155
-NUM_ACTIONS = 159
-
-ACTION_TABLE = (
-    (PLAY, DRAW_DECK - 1, "play movement card c = id - 0 (with the Skeleton Key if it does not match)"),
-    (DRAW_DECK, DRAW_DECK, "Action 1: draw from the deck"),
-    (DRAW_PARK, PARK - 1, "Action 1: draw from parking space i = id - 50"),
-    (PARK, NO_PARK - 1, "park card c = id - 53"),
-    (NO_PARK, NO_PARK, "do not park"),
-    (STOP, STOP, "stop playing cards (advance check)"),
-    (END_TURN, END_TURN, "end the turn"),
-    (DISCARD, CONFIRM - 1, "improvement: select card c = id - 105 to discard"),
-    (CONFIRM, CONFIRM, "improvement: confirm discards, draw back to 5"),
-    (OPPONENT, NUM_ACTIONS - 1, "draw a random card from the opponent k = id - 154 seats to the left"),
-)
-
-
-def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
-    a = int(a)
-    if PLAY <= a < DRAW_DECK:
-        return f"play {card_name(a - PLAY)}"
-    if a == DRAW_DECK:
-        return "draw from the deck"
-    if DRAW_PARK <= a < PARK:
-        return f"draw from parking space {a - DRAW_PARK}"
-    if PARK <= a < NO_PARK:
-        return f"park {card_name(a - PARK)}"
-    if a == NO_PARK:
-        return "do not park"
-    if a == STOP:
-        return "stop playing (advance check)"
-    if a == END_TURN:
-        return "end turn"
-    if DISCARD <= a < CONFIRM:
-        return f"select {card_name(a - DISCARD)} to discard"
-    if a == CONFIRM:
-        return "confirm discards"
-    if OPPONENT <= a < NUM_ACTIONS:
-        k = a - OPPONENT + 1
-        return f"draw from the opponent {k} seat(s) to the left (player_{(cur + k) % n})"
-    return f"unknown action {a}"
-
 
 # -------------------------------------------------------------- observation
 # A card is its colour and vehicle (7 + 7 "two-hot", lossless: card id = 7 x colour + vehicle); a city
@@ -99,15 +29,7 @@ FACE_CODE = CARD_CODE + 1  # ... or wild
 #: offsets inside a FACE_CODE block that are 1 for face f (a card: its colour and vehicle; wild: the last)
 FACE_BITS = tuple((COLOUR_OF[f], 7 + VEHICLE_OF[f]) for f in range(NUM_CARDS)) + ((CARD_CODE,),)
 
-HAND = 0  # 49: own hand (1 per card held)
-MARKED = HAND + NUM_CARDS  # 49: own cards selected for discard (improvement phase)
-TOP = MARKED + NUM_CARDS  # 14: Travel Journal top card (colour, vehicle)
-TOP_COLOUR = TOP  # 7
-TOP_VEHICLE = TOP + 7  # 7
-PARKING = TOP + CARD_CODE  # 3 x 14: card in each parking space (colour, vehicle; empty: zeros)
-WORLD = PARKING + NUM_PARKING * CARD_CODE  # 12 x 15: face of each city, city 0 = finish
-PLAYERS = WORLD + WORLD_SIZE * FACE_CODE  # 5 slots, seat-relative (slot 0 = me)
-# per-player slot fields
+# per-player slot fields (the "players" block: MAX_PLAYERS slots, seat-relative, slot 0 = me)
 P_NEXT = 0  # 15: face of the player's next city
 P_POSHOT = P_NEXT + FACE_CODE  # 12: position mod 12 one-hot (city the piece stands on)
 P_POS = P_POSHOT + WORLD_SIZE  # position / MAX_POSITION
@@ -120,29 +42,77 @@ P_START = P_PRESENT + 1  # start player of this round
 P_CUR = P_START + 1  # player to act
 P_TIE = P_CUR + 1  # takes a tie-break extra turn
 P_SIZE = P_TIE + 1
-GLOBAL = PLAYERS + MAX_PLAYERS * P_SIZE
-G_KEY_CENTRE = GLOBAL
-G_DECK = G_KEY_CENTRE + 1  # deck size / 49
-G_JOURNAL = G_DECK + 1  # journal size / 49
-G_PHASE = G_JOURNAL + 1  # 5: improve, turn, park, choose_opponent, over
-G_DREW = G_PHASE + 5  # Action 1 taken this turn
+
+#: The observation block by block: (name, size, meaning). The offsets below follow from the sizes, and
+#: the "Observation" table of docs/games/globetrotter.md lists these rows (a test compares them).
+LAYOUT = (
+    ("hand", NUM_CARDS, "own hand (1 per card id held)"),
+    ("marked", NUM_CARDS, "own cards selected for discard (improvement phase)"),
+    ("top", CARD_CODE, "Travel Journal top card: colour, vehicle (cards beneath are never shown)"),
+    ("parking", NUM_PARKING * CARD_CODE, "card in each parking space (colour, vehicle; empty: zeros)"),
+    ("world", WORLD_SIZE * FACE_CODE, "face of each city (colour, vehicle, wild), city 0 = finish"),
+    ("players", MAX_PLAYERS * P_SIZE,
+     "players, slot 0 = me, then the others in turn order (empty slots zero): next city face (15), "
+     "position mod 12 one-hot (12), position/17, rounded the world, hand size/(49 - n), holds key, "
+     "score/(14 (n - 1) rounds), present, start player, to act, in tie-break"),
+    ("key_centre", 1, "key in the centre"),
+    ("piles", 2, "deck size/49, Journal size/49"),
+    ("phase", len(PHASE_NAMES), "phase one-hot: " + ", ".join(PHASE_NAMES)),
+    ("turn_flags", 4, "drew this turn, Action 2 in progress, Action 2 finished without advancing, "
+                      "key gained this turn"),
+    ("played", 1, "cards played this turn/(49 - n)"),
+    ("prev_card", CARD_CODE, "colour and vehicle of the card played before the top this turn (every seat "
+                             "saw it; for runs)"),
+    ("round", 4, "round/rounds, last round, someone rounded the world, cards still to draw/5"),
+    ("park_from", NUM_PARKING, "parking space drawn from this turn"),
+    ("improved", 1, "players done improving/5"),
+    ("known", (MAX_PLAYERS - 1) * NUM_CARDS, "cards I know in the hand of the opponent 1..4 seats on "
+                                             "(ruling L; empty slots zero)"),
+    ("exchanged", MAX_PLAYERS, "cards each player swapped in this round's improvement/5, slot 0 = me (0 "
+                               "until that player has improved)"),
+)
+#: size and offset of each block of LAYOUT
+SIZES: dict[str, int] = {name: size for name, size, _ in LAYOUT}
+OFFSETS: dict[str, int] = {}
+_offset = 0
+for _name, _size, _ in LAYOUT:
+    OFFSETS[_name] = _offset
+    _offset += _size
+OBS_SIZE = _offset
+del _offset, _name, _size
+
+HAND = OFFSETS["hand"]
+MARKED = OFFSETS["marked"]
+TOP = TOP_COLOUR = OFFSETS["top"]
+TOP_VEHICLE = TOP + 7
+PARKING = OFFSETS["parking"]  # + 14 x space
+WORLD = OFFSETS["world"]  # + 15 x city
+PLAYERS = OFFSETS["players"]  # + P_SIZE x slot + P_...
+G_KEY_CENTRE = OFFSETS["key_centre"]
+G_DECK = OFFSETS["piles"]
+G_JOURNAL = G_DECK + 1
+G_PHASE = OFFSETS["phase"]  # + phase id
+G_DREW = OFFSETS["turn_flags"]  # Action 1 taken this turn
 G_IN_A2 = G_DREW + 1  # Action 2 in progress (>= 1 card played, not stopped)
 G_A2_DONE = G_IN_A2 + 1  # Action 2 finished without advancing
 G_KEY_GAINED = G_A2_DONE + 1  # the key was gained this turn
-G_PLAYED = G_KEY_GAINED + 1  # cards played this turn / max_hand(n)
-G_PREV_COLOUR = G_PLAYED + 1  # 7: colour of the card played before the top this turn
-G_PREV_VEHICLE = G_PREV_COLOUR + 7  # 7
-G_ROUND = G_PREV_VEHICLE + 7  # round index / rounds
-G_LAST_ROUND = G_ROUND + 1  # this is the last round
+G_PLAYED = OFFSETS["played"]
+G_PREV_COLOUR = OFFSETS["prev_card"]
+G_PREV_VEHICLE = G_PREV_COLOUR + 7
+G_ROUND = OFFSETS["round"]  # round index / rounds
+G_LAST_ROUND = G_ROUND + 1
 G_ROUND_ENDING = G_LAST_ROUND + 1  # someone rounded the world
 G_PENDING = G_ROUND_ENDING + 1  # cards still to draw / 5
-G_PARK_FROM = G_PENDING + 1  # 3: parking space drawn from this turn
-G_IMPROVED = G_PARK_FROM + NUM_PARKING  # players done improving / 5
-#: 4 x 49: cards I know to be in the hand of the opponent 1..4 seats on (a parked card it took, a card it
-#: drew at random from my hand; ruling L)
-KNOWN = G_IMPROVED + 1
-EXCHANGED = KNOWN + (MAX_PLAYERS - 1) * NUM_CARDS  # 5, seat-relative: cards swapped in this round's improvement / 5
-OBS_SIZE = EXCHANGED + MAX_PLAYERS
+G_PARK_FROM = OFFSETS["park_from"]  # + parking space
+G_IMPROVED = OFFSETS["improved"]
+KNOWN = OFFSETS["known"]  # + 49 x (opponent seats on - 1)
+EXCHANGED = OFFSETS["exchanged"]  # + slot
+
+
+def view(obs: np.ndarray, name: str) -> np.ndarray:
+    """The block ``name`` of LAYOUT in an observation (a slice, for tests and debugging)."""
+    return obs[OFFSETS[name] : OFFSETS[name] + SIZES[name]]
+
 
 # ------------------------------------------------------ reachable maxima
 # Counts are scaled by the largest value play can reach, so no two reachable values look alike
@@ -172,22 +142,26 @@ S_DISCARDS = S_UNDER + NUM_CARDS  # 49 improvement discards
 S_CUR = S_DISCARDS + NUM_CARDS  # 5 absolute current player
 STATE_SIZE = S_CUR + MAX_PLAYERS
 
+#: public blocks by (seat, rounds, world, positions, key holder, start, round, scores, tie-break);
+#: emptied when full (a game makes a few hundred distinct keys)
+_PUBLIC_BLOCKS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_PUBLIC_BLOCKS_LIMIT = 4096
+
+
 def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     """Indices and values of the slowly changing public part of ``seat``'s view.
 
     Positions, world, scores, key, start player and tie-break only change a few
-    times per round, so the block is cached per seat under a key of exactly
-    those values.
+    times per round, so the block is memoised under a key of exactly those
+    values (and the round count, which scales the round and the scores).
     """
     world = st.world
-    if st._world_src is not world:
-        st._world_src = world
-        st._world_serial += 1
-    key = (seat, st._world_serial, tuple(st.pos), st.key, st.start, st.round, tuple(st.score), tuple(st.tiebreak))
-    cache = st._obs_cache
-    hit = cache.get(seat)
-    if hit is not None and hit[0] == key:
-        return hit[1], hit[2]
+    rounds = st.params.rounds
+    key = (seat, rounds, tuple(world), tuple(st.pos), st.key, st.start, st.round, tuple(st.score),
+           tuple(st.tiebreak))
+    hit = _PUBLIC_BLOCKS.get(key)
+    if hit is not None:
+        return hit
     n = st.n
     score_scale = 1.0 / max_score(st.params)
     idx = [WORLD + FACE_CODE * i + b for i, f in enumerate(world) for b in FACE_BITS[f]]
@@ -210,11 +184,14 @@ def _public_block(st, seat: int) -> tuple[np.ndarray, np.ndarray]:
     if k0 < 0:
         idx.append(G_KEY_CENTRE)
         vals.append(1.0)
-    rounds = st.params.rounds
     idx += (G_ROUND, G_LAST_ROUND)
     vals += (min(st.round / rounds, 1.0), 1.0 if st.round >= rounds - 1 else 0.0)
     block = (np.array(idx, np.intp), np.array(vals, np.float32))
-    cache[seat] = (key, block[0], block[1])
+    for array in block:  # shared by every state with these values: nobody may write into it
+        array.setflags(write=False)
+    if len(_PUBLIC_BLOCKS) >= _PUBLIC_BLOCKS_LIMIT:
+        _PUBLIC_BLOCKS.clear()
+    _PUBLIC_BLOCKS[key] = block
     return block
 
 
@@ -230,8 +207,8 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     n = st.n
     out[HAND : HAND + NUM_CARDS] = st.hands[seat]
     phase = st.phase_id
-    cur = st.cur
-    if phase == 0 and cur == seat:
+    cur = st.to_act
+    if phase == IMPROVE and cur == seat:
         out[MARKED : MARKED + NUM_CARDS] = st.marked
     out[G_PHASE + phase] = 1.0
     journal = st.journal
@@ -245,7 +222,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[b + COLOUR_OF[c]] = 1.0
             out[b + 7 + VEHICLE_OF[c]] = 1.0
         b += CARD_CODE
-    if phase != 4:
+    if phase != OVER:
         out[PLAYERS + ((cur - seat) % n) * P_SIZE + P_CUR] = 1.0
     hs = st.hand_size
     b = PLAYERS + P_HAND
@@ -259,7 +236,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     out[G_JOURNAL] = len(journal) * (1.0 / 49.0)
     if st.improved:
         out[G_IMPROVED] = st.improved * 0.2
-    if phase == 1:
+    if phase == TURN:
         played = st.played
         if st.drew:
             out[G_DREW] = 1.0
@@ -278,7 +255,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[G_KEY_GAINED] = 1.0
         if st.park_from >= 0:
             out[G_PARK_FROM + st.park_from] = 1.0
-    elif phase == 2 or phase == 3:
+    elif phase == PARK_PHASE or phase == CHOOSE:
         if st.drew:
             out[G_DREW] = 1.0
         if st.played:
@@ -317,6 +294,6 @@ def encode_state(st, out: np.ndarray) -> None:
         out[S_UNDER + c] = 1.0
     for c in st.discards:
         out[S_DISCARDS + c] = 1.0
-    if st.phase_id != 4:
-        out[S_CUR + st.cur] = 1.0
+    if st.phase_id != OVER:
+        out[S_CUR + st.to_act] = 1.0
 

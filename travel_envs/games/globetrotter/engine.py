@@ -1,4 +1,4 @@
-"""Globetrotter rules: parameters, state and transitions (no gymnasium/pettingzoo).
+"""Globetrotter rules: the state and its transitions (no gymnasium/pettingzoo, no encoder caches).
 
 Turn structure (see docs/games/globetrotter.md for the rulings):
 
@@ -16,7 +16,6 @@ Turn structure (see docs/games/globetrotter.md for the rulings):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,16 +24,16 @@ from travel_envs.core.game import (
     Game,
     GameState,
     ParameterError,
-    check_choice,
-    check_range,
     check_state_header,
     rng_from_dict,
     rng_to_dict,
     state_header,
 )
 
+from . import actions as A
 from . import encoder as E
 from . import render as R
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASE_NAMES, TURN
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
     CITY_CARDS,
@@ -49,62 +48,19 @@ from .components import (
     WORLD_SIZE,
     card_name,
 )
+from .params import GlobetrotterParams
 
-IMPROVE, TURN, PARK, CHOOSE, OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("improve", "turn", "park", "choose_opponent", "over")
 AFTER_PARK, AFTER_END = 0, 1  # what follows a pending draw
 
 
-@dataclass(frozen=True)
-class GlobetrotterParams:
-    """Globetrotter parameters.
+class GlobetrotterState(GameState):
+    """One game of Globetrotter; mutated in place by :meth:`apply_action`.
 
-    num_players: 2-5.
-    short_game: the rulebook's short game (2 rounds; round 2 starts with the
-        player with the fewest round-1 points).
-    num_rounds: None = the rulebook's count (players, or 2 in the short game);
-        an explicit count 1-10 (short_game requires 2 or None).
-    prefill_parking: the variation "parking spaces are filled from the beginning".
-    wild_faces: 1 (standard reconstruction) or 2 wild city faces.
-    park_same_space: ruling 4; a card drawn from a parking space may be replaced
-        in that same space (True) or not (False).
-    chain_features: append the card-chain search block to the observation
-        (:mod:`.chain_features`; not a rule: an encoder option for learners).
+    ``phase_id`` indexes :data:`PHASES`; ``to_act`` is the deciding seat (serialised as ``cur``).
     """
 
-    num_players: int = 2
-    short_game: bool = False
-    num_rounds: int | None = None
-    prefill_parking: bool = False
-    wild_faces: int = 1
-    park_same_space: bool = True
-    chain_features: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("short_game", "prefill_parking", "park_same_space", "chain_features"):
-            value = getattr(self, name)
-            if not isinstance(value, (bool, np.bool_)):
-                raise ParameterError(f"{name}={value!r} is not allowed; allowed values: [False, True]")
-        if isinstance(self.wild_faces, (bool, np.bool_)):
-            raise ParameterError(f"wild_faces={self.wild_faces!r} is not allowed; allowed values: [1, 2]")
-        check_choice("wild_faces", self.wild_faces, (1, 2))
-        if self.num_rounds is not None:
-            check_range("num_rounds", self.num_rounds, 1, 10)
-            if self.short_game and self.num_rounds != 2:
-                raise ParameterError(
-                    f"num_rounds={self.num_rounds!r} is not allowed with short_game=True; "
-                    "allowed values: [None, 2]"
-                )
-
-    @property
-    def rounds(self) -> int:
-        if self.num_rounds is not None:
-            return self.num_rounds
-        return 2 if self.short_game else self.num_players
-
-
-class GlobetrotterState(GameState):
-    """One game of Globetrotter; mutated in place by :meth:`apply_action`."""
+    PHASES = PHASE_NAMES
+    OVER = OVER
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, game: "Globetrotter", rng: np.random.Generator) -> None:
@@ -140,7 +96,7 @@ class GlobetrotterState(GameState):
         self.round_positions: list[list[int]] = []  # positions at the end of each round
         self.round = 0
         self.start = 0
-        self.cur = 0
+        self.to_act = 0
         self.phase_id = IMPROVE
         self.improved = 0
         self.marked = np.zeros(NUM_CARDS, bool)
@@ -152,10 +108,7 @@ class GlobetrotterState(GameState):
         self.tb_index = 0
         self.winners_: list[int] = []
         self.turns_passed = 0  # consecutive stuck turns (ruling 13)
-        self._mask: np.ndarray | None = None  # legal mask cache, cleared by every action
-        self._world_src: list[int] | None = None  # encoder cache of the world's indices
-        self._world_serial = 0
-        self._obs_cache: dict = {}  # encoder cache of the public block per seat
+        self._mask: np.ndarray | None = None  # legal mask cache, cleared by every action (_apply)
 
     def _reset_turn_flags(self) -> None:
         self.drew = False
@@ -186,25 +139,13 @@ class GlobetrotterState(GameState):
         self.key = -1
         self.round_ending = False
         self.phase_id = IMPROVE
-        self.cur = self.start
+        self.to_act = self.start
         self.improved = 0
         self.marked[:] = False
         self._reset_turn_flags()
         self.turns_passed = 0
 
-    # ------------------------------------------------------------ properties
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase_id == OVER else self.cur
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase_id == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self.phase_id]
-
+    # --------------------------------------------------------------- queries
     @property
     def top(self) -> int:
         return self.journal[-1] if self.journal else -1
@@ -213,7 +154,6 @@ class GlobetrotterState(GameState):
         """Face id of the city one step clockwise from ``seat``'s character."""
         return self.world[(self.pos[seat] + 1) % WORLD_SIZE]
 
-    # --------------------------------------------------------------- queries
     def can_draw_deck(self, seat: int) -> bool:
         """Action 1 from the deck can supply at least one card (ruling 7)."""
         if self.deck or len(self.journal) > 1:
@@ -231,85 +171,107 @@ class GlobetrotterState(GameState):
         same = self.params.park_same_space
         return [i for i in range(NUM_PARKING) if self.parking[i] < 0 and (same or i != self.park_from)]
 
+    # ------------------------------------------------------------ decisions
+    # One pair per phase: the legal ids ("_legal_<phase>", written into a zeroed mask) and the step
+    # that applies one of them ("_apply_<phase>"); _LEGAL and _APPLY below index them by phase id.
+
     def legal_action_mask(self) -> np.ndarray:
         """The legal actions (cached until the next action; the array is read-only)."""
-        if self._mask is not None:
-            return self._mask
-        mask = np.zeros(E.NUM_ACTIONS, bool)
-        ph = self.phase_id
-        cur = self.cur
-        if ph == TURN:
-            in_a2 = bool(self.played) and not self.a2_done
-            if not self.a2_done:
-                if self.key == cur:
-                    mask[E.PLAY : E.PLAY + NUM_CARDS] = self.hands[cur]
-                else:
-                    np.logical_and(self.hands[cur], MATCH[self.journal[-1]], out=mask[E.PLAY : E.PLAY + NUM_CARDS])
-            if not self.drew and not in_a2:
-                if self.can_draw_deck(cur):
-                    mask[E.DRAW_DECK] = True
-                for i in range(NUM_PARKING):
-                    if self.parking[i] >= 0:
-                        mask[E.DRAW_PARK + i] = True
-            if in_a2:
-                mask[E.STOP] = True
-            elif self.drew or self.a2_done:
-                mask[E.END_TURN] = True
-        elif ph == PARK:
-            mask[E.PARK : E.PARK + NUM_CARDS] = self.hands[cur]
-            mask[E.NO_PARK] = True
-        elif ph == IMPROVE:
-            np.logical_and(self.hands[cur], ~self.marked, out=mask[E.DISCARD : E.DISCARD + NUM_CARDS])
-            mask[E.CONFIRM] = True
-        elif ph == CHOOSE:
-            for k in range(1, self.n):
-                if self.hand_size[(cur + k) % self.n] >= 2:
-                    mask[E.OPPONENT + k - 1] = True
-        mask.setflags(write=False)
-        self._mask = mask
-        return mask
+        if self._mask is None:
+            mask = np.zeros(A.NUM_ACTIONS, bool)
+            self._LEGAL[self.phase_id](self, mask)
+            mask.setflags(write=False)
+            self._mask = mask
+        return self._mask
+
+    def _apply(self, a: int) -> None:
+        self._mask = None  # the one place the mask cache is dropped: every action goes through here
+        self._APPLY[self.phase_id](self, a)
+
+    def _legal_improve(self, mask: np.ndarray) -> None:
+        np.logical_and(self.hands[self.to_act], ~self.marked, out=mask[A.DISCARD : A.DISCARD + NUM_CARDS])
+        mask[A.CONFIRM] = True
+
+    def _apply_improve(self, a: int) -> None:
+        if a == A.CONFIRM:
+            self._confirm_improvement()
+        else:
+            self.marked[a - A.DISCARD] = True
+
+    def _legal_turn(self, mask: np.ndarray) -> None:
+        cur = self.to_act
+        in_a2 = bool(self.played) and not self.a2_done
+        if not self.a2_done:
+            if self.key == cur:
+                mask[A.PLAY : A.PLAY + NUM_CARDS] = self.hands[cur]
+            else:
+                np.logical_and(self.hands[cur], MATCH[self.journal[-1]], out=mask[A.PLAY : A.PLAY + NUM_CARDS])
+        if not self.drew and not in_a2:
+            if self.can_draw_deck(cur):
+                mask[A.DRAW_DECK] = True
+            for i in range(NUM_PARKING):
+                if self.parking[i] >= 0:
+                    mask[A.DRAW_PARK + i] = True
+        if in_a2:
+            mask[A.STOP] = True
+        elif self.drew or self.a2_done:
+            mask[A.END_TURN] = True
+
+    def _apply_turn(self, a: int) -> None:
+        if a < A.DRAW_DECK:
+            self._play(a - A.PLAY)
+        elif a == A.DRAW_DECK:
+            self.drew = True
+            self.pending_draws, self.pending_after = 1, AFTER_PARK
+            self._continue_draws()
+        elif a < A.PARK:
+            self._draw_parked(a - A.DRAW_PARK)
+        elif a == A.STOP:
+            self._advance_check()
+        else:  # END_TURN
+            self._end_turn()
+
+    def _legal_park(self, mask: np.ndarray) -> None:
+        mask[A.PARK : A.PARK + NUM_CARDS] = self.hands[self.to_act]
+        mask[A.NO_PARK] = True
+
+    def _apply_park(self, a: int) -> None:
+        if a != A.NO_PARK:
+            card = a - A.PARK
+            self._take(self.to_act, card)
+            self.parking[self.park_spaces()[0]] = card
+        self._after_action1()
+
+    def _legal_choose(self, mask: np.ndarray) -> None:
+        cur, n = self.to_act, self.n
+        for k in range(1, n):
+            if self.hand_size[(cur + k) % n] >= 2:
+                mask[A.OPPONENT + k - 1] = True
+
+    def _apply_choose(self, a: int) -> None:
+        victim = (self.to_act + a - A.OPPONENT + 1) % self.n
+        self._steal(victim)
+        self.pending_draws -= 1
+        self._continue_draws()
+
+    def _legal_over(self, mask: np.ndarray) -> None:
+        """Nothing is legal once the game is over."""
+
+    _LEGAL = (_legal_improve, _legal_turn, _legal_park, _legal_choose, _legal_over)  # by phase id
+    _APPLY = (_apply_improve, _apply_turn, _apply_park, _apply_choose)  # the base refuses actions when over
 
     # ------------------------------------------------------------ transitions
-    def _apply(self, a: int) -> None:
-        self._mask = None
-        ph = self.phase_id
-        if ph == TURN:
-            if a < E.DRAW_DECK:
-                self._play(a)
-            elif a == E.DRAW_DECK:
-                self.drew = True
-                self.pending_draws, self.pending_after = 1, AFTER_PARK
-                self._continue_draws()
-            elif a < E.PARK:
-                i = a - E.DRAW_PARK
-                card = self.parking[i]
-                self.parking[i] = -1
-                self._give(self.cur, card)
-                self.known[:, self.cur, card] = True  # everyone saw which card was taken
-                self.known[self.cur, self.cur, card] = False
-                self.drew = True
-                self.park_from = i
-                self._after_draw()
-            elif a == E.STOP:
-                self._advance_check()
-            else:  # END_TURN
-                self._end_turn()
-        elif ph == PARK:
-            if a != E.NO_PARK:
-                card = a - E.PARK
-                self._take(self.cur, card)
-                self.parking[self.park_spaces()[0]] = card
-            self._after_action1()
-        elif ph == IMPROVE:
-            if a == E.CONFIRM:
-                self._confirm_improvement()
-            else:
-                self.marked[a - E.DISCARD] = True
-        else:  # CHOOSE
-            victim = (self.cur + a - E.OPPONENT + 1) % self.n
-            self._steal(victim)
-            self.pending_draws -= 1
-            self._continue_draws()
+    def _draw_parked(self, i: int) -> None:
+        """Action 1 from parking space ``i``: everyone sees which card the player takes."""
+        cur = self.to_act
+        card = self.parking[i]
+        self.parking[i] = -1
+        self._give(cur, card)
+        self.known[:, cur, card] = True
+        self.known[cur, cur, card] = False
+        self.drew = True
+        self.park_from = i
+        self._after_draw()
 
     def _give(self, seat: int, card: int) -> None:
         self.hands[seat, card] = True
@@ -324,14 +286,14 @@ class GlobetrotterState(GameState):
         cards = np.flatnonzero(self.hands[victim])
         card = int(cards[self.rng.integers(cards.size)])
         for o in range(self.n):  # the others did not see which card moved: what they knew of the victim is gone
-            if o != victim and o != self.cur:
+            if o != victim and o != self.to_act:
                 self.known[o, victim] = False
         self._take(victim, card)
-        self._give(self.cur, card)
-        self.known[victim, self.cur, card] = True  # the victim knows which card it lost
+        self._give(self.to_act, card)
+        self.known[victim, self.to_act, card] = True  # the victim knows which card it lost
 
     def _confirm_improvement(self) -> None:
-        cur = self.cur
+        cur = self.to_act
         out = [int(c) for c in np.flatnonzero(self.marked)]
         for c in out:
             self._take(cur, c)
@@ -346,7 +308,7 @@ class GlobetrotterState(GameState):
         self.marked[:] = False
         self.improved += 1
         if self.improved < self.n:
-            self.cur = (cur + 1) % self.n
+            self.to_act = (cur + 1) % self.n
             return
         pool = self.deck + self.discards
         self.deck = [pool[int(i)] for i in self.rng.permutation(len(pool))]
@@ -360,7 +322,7 @@ class GlobetrotterState(GameState):
 
     def _continue_draws(self) -> None:
         """Draw pending cards for the current player; may stop for an opponent choice."""
-        cur, n = self.cur, self.n
+        cur, n = self.to_act, self.n
         while self.pending_draws > 0:
             if not self.deck and len(self.journal) > 1:
                 rest = self.journal[:-1]
@@ -386,18 +348,18 @@ class GlobetrotterState(GameState):
             self._end_turn()
 
     def _after_draw(self) -> None:
-        if self.park_spaces() and self.hand_size[self.cur] > 0:
-            self.phase_id = PARK
+        if self.park_spaces() and self.hand_size[self.to_act] > 0:
+            self.phase_id = PARK_PHASE
         else:
             self._after_action1()
 
     def _after_action1(self) -> None:
         self.phase_id = TURN
-        if self.a2_done or not self.can_play(self.cur):
+        if self.a2_done or not self.can_play(self.to_act):
             self._end_turn()  # nothing left to do: the only choice would be "end turn"
 
     def _play(self, card: int) -> None:
-        cur = self.cur
+        cur = self.to_act
         if not MATCH[self.journal[-1], card]:
             self.key = -1  # the Skeleton Key is returned to the centre
         self._take(cur, card)
@@ -413,7 +375,7 @@ class GlobetrotterState(GameState):
             self._advance_check()  # an empty hand always moves (condition b/c)
 
     def _advance_check(self) -> None:
-        cur = self.cur
+        cur = self.to_act
         self.a2_done = True
         match = CITY_MATCH_LIST[self.next_city(cur)][self.played[-1]]
         empty = self.hand_size[cur] == 0
@@ -439,24 +401,24 @@ class GlobetrotterState(GameState):
                     self._finish_tiebreak()
                     return
                 nxt = self.tiebreak[self.tb_index]
-            elif self.round_ending and self.cur == (self.start - 1) % n:
+            elif self.round_ending and self.to_act == (self.start - 1) % n:
                 if self._end_round():
                     return
                 continue  # stuck at the start of the tie-break (never in practice)
             else:
-                nxt = (self.cur + 1) % n
+                nxt = (self.to_act + 1) % n
             if self._begin_turn(nxt):
                 self.turns_passed = 0
                 return
             self.turns_passed += 1
             if self.turns_passed > 2 * n:  # nobody can act at all: close the round
                 self.round_ending = True
-                self.cur = (self.start - 1) % n
+                self.to_act = (self.start - 1) % n
                 self.turns_passed = 0
 
     def _begin_turn(self, seat: int) -> bool:
         """Start ``seat``'s turn; False when the turn passes at once (ruling 13)."""
-        self.cur = seat
+        self.to_act = seat
         self.phase_id = TURN
         self._reset_turn_flags()
         if self.can_play(seat) or self.can_draw_deck(seat) or max(self.parking) >= 0:
@@ -536,7 +498,7 @@ class GlobetrotterState(GameState):
             "round_positions": [list(r) for r in self.round_positions],
             "round": self.round,
             "start": self.start,
-            "cur": self.cur,
+            "cur": self.to_act,
             "phase": PHASE_NAMES[self.phase_id],
             "improved": self.improved,
             "marked": [int(c) for c in np.flatnonzero(self.marked)],
@@ -584,7 +546,7 @@ class GlobetrotterState(GameState):
         s.round_positions = [[int(x) for x in r] for r in data.get("round_positions", [])]
         s.round = int(data["round"])
         s.start = int(data["start"])
-        s.cur = int(data["cur"])
+        s.to_act = int(data["cur"])
         s.phase_id = PHASE_NAMES.index(data["phase"])
         s.improved = int(data.get("improved", 0))
         s.marked[[int(c) for c in data.get("marked", [])]] = True
@@ -643,8 +605,8 @@ class GlobetrotterState(GameState):
         for q in others:  # hand the other discards back to their seats in the same counts
             k = len(set(self.improve_discards[q]) & set(self.discards))
             s.improve_discards[q], pool = pool[:k], pool[k:]
-        if self.phase_id == IMPROVE and self.cur != seat and self.marked.any():
-            held = np.flatnonzero(s.hands[self.cur])
+        if self.phase_id == IMPROVE and self.to_act != seat and self.marked.any():
+            held = np.flatnonzero(s.hands[self.to_act])
             s.marked[:] = False
             s.marked[rng.choice(held, int(self.marked.sum()), replace=False)] = True
         for o in others:  # what another seat knew of a hand drawn anew (seen by it alone): as many of its cards
@@ -661,7 +623,6 @@ class GlobetrotterState(GameState):
         s.__dict__.update(self.__dict__)
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         s._mask = None
-        s._obs_cache = {}
         s.world = self.world[:]
         s.pos = self.pos[:]
         s.hands = self.hands.copy()
@@ -684,7 +645,7 @@ class GlobetrotterState(GameState):
 
     # -------------------------------------------------------------- rendering
     def action_to_string(self, action: int) -> str:
-        return E.action_to_string(action, self.cur, self.n)
+        return A.action_to_string(action, self.to_act, self.n)
 
     def render_text(self) -> str:
         return R.render_text(self)
@@ -780,17 +741,12 @@ class Globetrotter(Game):
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000
 
-    @property
-    def num_actions(self) -> int:
-        return E.NUM_ACTIONS
+    num_actions = A.NUM_ACTIONS
+    state_size = E.STATE_SIZE
 
-    @property
-    def observation_size(self) -> int:
-        return E.OBS_SIZE + (CF_SIZE if self.params.chain_features else 0)
-
-    @property
-    def state_size(self) -> int:
-        return E.STATE_SIZE
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.observation_size = E.OBS_SIZE + (CF_SIZE if self.params.chain_features else 0)
 
     def new_initial_state(self, rng: np.random.Generator) -> GlobetrotterState:
         return GlobetrotterState(self, rng)

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import encoder as E
+from . import actions as A
+from .actions import CHOOSE, IMPROVE, PARK_PHASE, TURN
 from .chains import GAIN_VALUE, MOVE_VALUE, best_chain
-from .components import CITY_MATCH_LIST, MATCH_LIST, NUM_PARKING, WORLD_SIZE
-from .engine import CHOOSE, IMPROVE, PARK, TURN
+from .components import CITY_MATCH_LIST, MATCH_LIST, NUM_CARDS, NUM_PARKING, WORLD_SIZE
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class HeuristicPolicy:
         in_a2 = bool(played) and not state.a2_done
         out = best_chain(hand, state.journal[-1], state.next_city(seat), state.key == seat, state.key_gained,
                          tuple(played[-2:]), in_a2)
-        return out[0], out[1]
+        return out.value, out.sequence
 
     @staticmethod
     def _opponent_next_cities(state, seat):
@@ -104,11 +104,11 @@ class HeuristicPolicy:
         if state is None:
             raise ValueError("HeuristicPolicy needs the engine state (state=...)")
         mask = np.asarray(action_mask, bool)
-        seat = state.cur
+        seat = state.to_act
         ph = state.phase_id
         if ph == TURN:
             a = self._turn(state, seat, mask)
-        elif ph == PARK:
+        elif ph == PARK_PHASE:
             a = self._park(state, seat, mask)
         elif ph == IMPROVE:
             a = self._improve(state, seat, mask)
@@ -126,46 +126,46 @@ class HeuristicPolicy:
         in_a2 = bool(state.played) and not state.a2_done
         if in_a2:
             v, seq = self._plan(state, seat, hand)
-            return E.PLAY + seq[0] if seq else E.STOP
-        can_play = mask[E.PLAY : E.PLAY + 49].any()
+            return A.PLAY + seq[0] if seq else A.STOP
+        can_play = mask[A.PLAY : A.PLAY + NUM_CARDS].any()
         value, seq = self._plan(state, seat, hand) if can_play else (-1e9, [])
         # cities from the value; a chain that spends the key (-15) counts one city short here, which
         # the baseline keeps (golden tests pin its play)
         moves = int(value // MOVE_VALUE) if seq else 0
-        may_draw = mask[E.DRAW_DECK] or mask[E.DRAW_PARK : E.DRAW_PARK + NUM_PARKING].any()
+        may_draw = mask[A.DRAW_DECK] or mask[A.DRAW_PARK : A.DRAW_PARK + NUM_PARKING].any()
         if not state.drew and not state.a2_done and may_draw:
             if moves >= 2:
-                return E.PLAY + seq[0]
+                return A.PLAY + seq[0]
             if moves == 1 and not self.style.draw_before_single_move:
-                return E.PLAY + seq[0]
+                return A.PLAY + seq[0]
             return self._draw(state, seat, hand, mask, value)
         if state.a2_done:  # played without moving; draw only to rebuild a tiny hand
             if may_draw and len(hand) <= 2:
                 return self._draw(state, seat, hand, mask, -1e9)
-            return E.END_TURN
+            return A.END_TURN
         # drew already, Action 2 not started
         shed = self.style.shed_without_moving and len(seq) >= 2 and len(hand) >= 5
         if seq and (moves >= 1 or value >= GAIN_VALUE or shed):
-            return E.PLAY + seq[0]
-        return E.END_TURN if mask[E.END_TURN] else (E.PLAY + seq[0] if seq else -1)
+            return A.PLAY + seq[0]
+        return A.END_TURN if mask[A.END_TURN] else (A.PLAY + seq[0] if seq else -1)
 
     def _draw(self, state, seat, hand, mask, current_value) -> int:
-        best_a, best_v = (E.DRAW_DECK if mask[E.DRAW_DECK] else -1), current_value
+        best_a, best_v = (A.DRAW_DECK if mask[A.DRAW_DECK] else -1), current_value
         for i in range(NUM_PARKING):
-            if mask[E.DRAW_PARK + i]:
+            if mask[A.DRAW_PARK + i]:
                 card = state.parking[i]
                 v, seq = self._plan(state, seat, hand, extra=card)
                 if seq and v > best_v + 1e-9 and v >= self.style.draw_park_min_value:
-                    best_a, best_v = E.DRAW_PARK + i, v
+                    best_a, best_v = A.DRAW_PARK + i, v
         if best_a < 0:
-            best_a = next(E.DRAW_PARK + i for i in range(NUM_PARKING) if mask[E.DRAW_PARK + i])
+            best_a = next(A.DRAW_PARK + i for i in range(NUM_PARKING) if mask[A.DRAW_PARK + i])
         return best_a
 
     def _park(self, state, seat, mask) -> int:
         hand = self._hand(state, seat)
         st = self.style
         if len(hand) < st.park_min_hand:
-            return E.NO_PARK
+            return A.NO_PARK
         v_now, _ = self._plan(state, seat, hand)
         others = self._opponent_next_cities(state, seat)
         best, best_u = -1, 1e9
@@ -179,7 +179,7 @@ class HeuristicPolicy:
             u = self._usefulness(state, seat, hand, c)
             if u < best_u:
                 best, best_u = c, u
-        return E.PARK + best if best >= 0 else E.NO_PARK
+        return A.PARK + best if best >= 0 else A.NO_PARK
 
     def _improve(self, state, seat, mask) -> int:
         hand = [c for c in self._hand(state, seat) if not state.marked[c]]
@@ -188,13 +188,13 @@ class HeuristicPolicy:
         for c in hand:
             links = sum(1 for d in kept if d != c and not state.marked[d] and MATCH_LIST[c][d])
             if links <= self.style.improve_max_links and not CITY_MATCH_LIST[first_city][c]:
-                return E.DISCARD + c
-        return E.CONFIRM
+                return A.DISCARD + c
+        return A.CONFIRM
 
     def _choose(self, state, seat, mask) -> int:
         best, best_size = -1, -1
         for k in range(1, state.n):
-            a = E.OPPONENT + k - 1
+            a = A.OPPONENT + k - 1
             if mask[a]:
                 size = state.hand_size[(seat + k) % state.n]
                 if size > best_size:

@@ -8,31 +8,26 @@ scores and round (hand sizes, never hands).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
+from travel_envs.core.game import GameState
 from travel_envs.core.pictures import font as _font
 
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, TURN
 from .components import CHARACTERS, COLOURS, NUM_PARKING, WILD, WORLD_SIZE, card_name
 
-if TYPE_CHECKING:
-    from .engine import GlobetrotterState
 
-IMPROVE, TURN, PARK, CHOOSE, OVER = 0, 1, 2, 3, 4  # engine phase ids (the engine imports this module)
-
-
-def _who(st: "GlobetrotterState", p: int, seat: int | None = None) -> str:
+def _who(st: GameState, p: int, seat: int | None = None) -> str:
     return f"player_{p} ({CHARACTERS[p]})" + (" = you" if p == seat else "")
 
 
-def _header(st: "GlobetrotterState") -> list[str]:
+def _header(st: GameState) -> list[str]:
     rounds = st.params.rounds
     line = (f"Globetrotter  round {min(st.round + 1, rounds)}/{rounds}"
             + ("  (last round)" if st.round >= rounds - 1 else "")
             + f"  start player: player_{st.start}  phase: {st.phase}")
     if st.phase_id != OVER:
-        line += f"  to act: player_{st.cur}"
+        line += f"  to act: player_{st.to_act}"
     lines = [line]
     if st.round_ending and st.phase_id != OVER:
         lines.append("Someone has gone round the world: the round ends after the player right of the start player.")
@@ -41,7 +36,7 @@ def _header(st: "GlobetrotterState") -> list[str]:
     return lines
 
 
-def _world_lines(st: "GlobetrotterState") -> list[str]:
+def _world_lines(st: GameState) -> list[str]:
     lines = ["The World (clockwise from the finish city):"]
     for i, face in enumerate(st.world):
         here = [f"player_{p}" for p in range(st.n) if st.pos[p] % WORLD_SIZE == i]
@@ -50,7 +45,7 @@ def _world_lines(st: "GlobetrotterState") -> list[str]:
     return lines
 
 
-def _table_lines(st: "GlobetrotterState") -> list[str]:
+def _table_lines(st: GameState) -> list[str]:
     top = card_name(st.journal[-1]) if st.journal else "-"
     park = ", ".join(card_name(c) if c >= 0 else "empty" for c in st.parking)
     key = "centre" if st.key < 0 else f"player_{st.key}"
@@ -58,7 +53,7 @@ def _table_lines(st: "GlobetrotterState") -> list[str]:
             f"Parking spaces: {park}   Skeleton Key: {key}"]
 
 
-def render_text(st: "GlobetrotterState") -> str:
+def render_text(st: GameState) -> str:
     """The whole table, every hand included (``render_mode='ansi'``)."""
     lines = _header(st) + _world_lines(st) + _table_lines(st)
     lines[-2] += f"  discards: {len(st.discards)}"
@@ -75,14 +70,14 @@ def render_text(st: "GlobetrotterState") -> str:
     return "\n".join(lines)
 
 
-def observation_text(st: "GlobetrotterState", seat: int) -> str:
+def observation_text(st: GameState, seat: int) -> str:
     """``seat``'s view: the facts of its observation vector (own hand; others only by counts)."""
     n = st.n
     lines = _header(st) + _world_lines(st) + _table_lines(st)
     lines.append("Players (you first, then in turn order):")
     for k in range(n):
         p = (seat + k) % n
-        marks = [m for m, on in (("start player", p == st.start), ("to act", p == st.cur and st.phase_id != OVER),
+        marks = [m for m, on in (("start player", p == st.start), ("to act", p == st.to_act and st.phase_id != OVER),
                                  ("holds the Skeleton Key", p == st.key),
                                  ("went round the world", st.pos[p] >= WORLD_SIZE),
                                  ("tie-break turn", p in st.tiebreak)) if on]
@@ -97,10 +92,10 @@ def observation_text(st: "GlobetrotterState", seat: int) -> str:
     lines.append(f"Your hand ({len(mine)}): {', '.join(card_name(c) for c in mine) or '-'}")
     if st.phase_id == IMPROVE:
         lines.append(f"Players done improving their hands: {st.improved}/{n}")
-        if st.cur == seat and st.marked.any():
+        if st.to_act == seat and st.marked.any():
             lines.append(f"You selected to discard: {', '.join(card_name(int(c)) for c in np.flatnonzero(st.marked))}")
-    elif st.phase_id in (TURN, PARK, CHOOSE):
-        who = "You" if st.cur == seat else f"player_{st.cur}"
+    elif st.phase_id in (TURN, PARK_PHASE, CHOOSE):
+        who = "You" if st.to_act == seat else f"player_{st.to_act}"
         facts = []
         if st.drew:
             facts.append("drew (Action 1)" + (f" from parking space {st.park_from}" if st.park_from >= 0 else ""))
@@ -113,7 +108,7 @@ def observation_text(st: "GlobetrotterState", seat: int) -> str:
             lines.append(f"This turn {who}: {'; '.join(facts)}")
         if len(st.played) >= 2 and st.phase_id == TURN:
             lines.append(f"Card played before the top this turn: {card_name(st.played[-2])}")
-        if st.phase_id in (PARK, CHOOSE) and st.pending_draws:
+        if st.phase_id in (PARK_PHASE, CHOOSE) and st.pending_draws:
             lines.append(f"Cards still to draw: {st.pending_draws}")
     if st.phase_id == OVER:
         lines.append(f"GAME OVER  scores {st.score}  winners {['player_%d' % w for w in st.winners_]}")
@@ -176,7 +171,7 @@ def _key(d, x: float, y: float) -> None:
     d.rectangle((x + 23, y + 2, x + 26, y + 7), fill=GOLD)
 
 
-def render_rgb(st: "GlobetrotterState") -> np.ndarray:
+def render_rgb(st: GameState) -> np.ndarray:
     """The public table as an (IMG_H, IMG_W, 3) uint8 picture."""
     import math
 
@@ -213,7 +208,7 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
     # right panel: Journal, deck, parking, key
     x0 = 640
     d.text((x0, 14), "Globetrotter", fill=INK, font=_font(24))
-    status = "game over" if st.phase_id == OVER else f"to act: player_{st.cur}  ({CHARACTERS[st.cur]})"
+    status = "game over" if st.phase_id == OVER else f"to act: player_{st.to_act}  ({CHARACTERS[st.to_act]})"
     d.text((x0, 46), status, fill=INK, font=_font(14))
     if st.round_ending and not st.tiebreak and st.phase_id != OVER:
         d.text((x0, 66), "someone went round the world: last turns", fill=(170, 30, 30), font=_font(13))
@@ -238,7 +233,7 @@ def render_rgb(st: "GlobetrotterState") -> np.ndarray:
         _centred(d, cx, y + 8, title, _font(14), INK)
     for p in range(n):
         yy = y + 30 + 40 * p
-        if p == st.cur and st.phase_id != OVER:
+        if p == st.to_act and st.phase_id != OVER:
             d.rectangle((x0 - 8, yy - 16, IMG_W - 10, yy + 18), fill=(255, 236, 180))
         _piece(d, x0 + 6, yy, p)
         d.text((x0 + 24, yy - 15), f"{CHARACTERS[p]}", fill=INK, font=_font(13))
