@@ -35,7 +35,7 @@ import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 from travel_envs.games.trek.heuristic import STYLES, HeuristicPolicy
 
 END_REASONS = ("reached Camp 12", "last player left", "turn cap")

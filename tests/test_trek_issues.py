@@ -10,7 +10,7 @@ from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.encoder import PLAYER_BLOCK, money
 from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 
 from test_trek_rules import build, cards, check_invariants
 

@@ -9,7 +9,7 @@ from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY, SELL_PHASE
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 
 S, M, J = C.STORES, C.MULES, C.JEEPS
 

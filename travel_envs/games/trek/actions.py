@@ -21,6 +21,10 @@ from __future__ import annotations
 
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
 
+#: the decision phases (``state.phase_id``): which block of the table is legal
+PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+
 DISCARD = 0
 PLAY_BUY = DISCARD + NUM_CARD_TYPES  # 21
 PLAY_AWARD = PLAY_BUY + 3  # 24

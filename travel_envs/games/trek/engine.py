@@ -1,4 +1,4 @@
-"""Trek rules: the state and its transitions (no gymnasium / pettingzoo imports).
+"""Trek rules: ``TrekState`` and its transitions, and ``TrekGame`` (no gymnasium / pettingzoo imports).
 
 A turn (rulebook clauses 2-4, component spec section 6):
 
@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from travel_envs.core.game import (
+    Game,
     GameState,
     ParameterError,
     check_state_header,
@@ -30,10 +31,10 @@ from travel_envs.core.game import (
 
 from . import actions as A
 from . import components as C
-from .encoder import encode_observation, encode_state
-
-PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+from . import render
+from .actions import BUY_PHASE, OVER, PHASE_NAMES, PLAY, SELL_PHASE
+from .encoder import encode_observation, encode_state, observation_size, state_size
+from .params import TrekParams
 
 
 class TrekState(GameState):
@@ -644,19 +645,40 @@ class TrekState(GameState):
         return A.describe(action)
 
     def render_text(self) -> str:
-        from .render import render_text
-
-        return render_text(self)
+        return render.render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
-        return render_rgb(self)
+        return render.render_rgb(self)
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
+        return render.observation_text(self, seat)
 
-        return observation_text(self, seat)
+
+class TrekGame(Game):
+    """Trek, the expedition game: 2-6 players race from Base to Camp 12."""
+
+    name = "trek"
+    Params = TrekParams
+    State = TrekState
+    player_counts = (2, 3, 4, 5, 6)
+    render_modes = ("ansi", "rgb_array")
+    score_scale = 12.0  # scores are camp numbers 0..12
+    observation_bounds = (0.0, 1.0)
+    max_decisions = 20_000
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self, **params) -> None:
+        super().__init__(**params)
+        p = self.params
+        self.observation_size = observation_size(p.num_players)
+        self.state_size = state_size(p.num_players)
+        self.card_counts = C.card_counts(p.camp_card_copies, p.buy_cards)
+        self.deck_size = sum(self.card_counts)
+        self.ladders = p.ladders
+        self.inv_card_counts = np.array([1.0 / max(k, 1) for k in self.card_counts], dtype=np.float32)
+
+    def new_initial_state(self, rng: np.random.Generator) -> TrekState:
+        return TrekState(self, rng)
 
 
 def _check_state_data(game, d: dict[str, Any]) -> None:
