@@ -24,6 +24,7 @@ from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_C
 #: the decision phases (``state.phase_id``): which block of the table is legal
 PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+NUM_PHASES = OVER  # the decision phases, one-hot in the observation
 
 DISCARD = 0
 PLAY_BUY = DISCARD + NUM_CARD_TYPES  # 21

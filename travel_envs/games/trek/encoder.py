@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import components as C
+from .actions import NUM_PHASES
 
 PLAYER_BLOCK = 23
 GLOBAL_SIZE = 109
@@ -131,9 +132,9 @@ def _write(state, seat: int, out: np.ndarray) -> None:
         o += C.NUM_CARD_TYPES
     else:
         o += 2 * C.NUM_CARD_TYPES
-    if state.phase_id < 3:
+    if state.phase_id < NUM_PHASES:
         out[o + state.phase_id] = 1.0
-    o += 3
+    o += NUM_PHASES
     if state.buy_market >= 0:
         out[o + state.buy_market] = 1.0
     o += 3

@@ -38,7 +38,14 @@ from .params import TrekParams
 
 
 class TrekState(GameState):
-    """One game of Trek. Lists of ints, mutated in place."""
+    """One game of Trek. Lists of ints, mutated in place.
+
+    ``to_act`` is the player whose turn it is (the only seat that ever decides); with
+    ``phase_id`` it gives ``current_player``, ``is_terminal`` and ``phase`` (core contract).
+    """
+
+    PHASES = PHASE_NAMES
+    OVER = OVER
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game, rng: np.random.Generator) -> None:
@@ -62,7 +69,7 @@ class TrekState(GameState):
         for seat in range(n):
             for _ in range(C.HAND_SIZE):
                 self.hands[seat][self.pack.pop()] += 1
-        self.turn_player = 0  # the youngest player starts: seat 0
+        self.to_act = 0  # the youngest player starts: seat 0
         self.turns = 0  # turns begun
         self.phase_id = PLAY
         self.buy_market = -1
@@ -77,19 +84,6 @@ class TrekState(GameState):
         self.reshuffled = [0] * C.NUM_CARD_TYPES
         self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(n)]
         self._begin_turn()
-
-    # ------------------------------------------------------------ properties
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase_id == OVER else self.turn_player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase_id == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self.phase_id]
 
     # ---------------------------------------------------------------- prices
     def price(self, market: int) -> int:
@@ -147,10 +141,10 @@ class TrekState(GameState):
 
     # ------------------------------------------------------------ turn flow
     def _begin_turn(self) -> None:
-        """Start the turns of ``turn_player`` and its successors until a decision is needed."""
+        """Start the turns of ``to_act`` and its successors until a decision is needed."""
         p = self.game.params
         while True:
-            seat = self.turn_player
+            seat = self.to_act
             if p.max_turns and self.turns >= p.max_turns:
                 self._end_at_cap()
                 return
@@ -176,10 +170,10 @@ class TrekState(GameState):
             self._eliminate(seat)
             if self.phase_id == OVER:
                 return
-            self.turn_player = self._next_alive(seat)
+            self.to_act = self._next_alive(seat)
 
     def _end_turn(self) -> None:
-        seat = self.turn_player
+        seat = self.to_act
         hand = self.hands[seat]
         for _ in range(self.to_draw):
             card = self._draw(seat)
@@ -188,7 +182,7 @@ class TrekState(GameState):
             hand[card] += 1
         self.to_draw = 0
         self.buy_market = -1
-        self.turn_player = self._next_alive(seat)
+        self.to_act = self._next_alive(seat)
         self._begin_turn()
 
     def _draw(self, seat: int) -> int:
@@ -292,7 +286,7 @@ class TrekState(GameState):
         elif ph == BUY_PHASE:
             self._buy_mask(mask)
         elif ph == SELL_PHASE:
-            h = self.held[self.turn_player]
+            h = self.held[self.to_act]
             for m in range(3):
                 mask[A.SELL + m] = h[m] > 0
         return mask
@@ -316,12 +310,12 @@ class TrekState(GameState):
         return k
 
     def _buy_mask(self, mask: np.ndarray) -> None:
-        k = self.buyable(self.turn_player, self.buy_market)
+        k = self.buyable(self.to_act, self.buy_market)
         mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
         mask[A.BUY_DONE] = True
 
     def _play_mask(self, mask: np.ndarray) -> None:
-        seat = self.turn_player
+        seat = self.to_act
         hand = self.hands[seat]
         legal = [t for t in range(C.NUM_CARD_TYPES) if hand[t]]
         if hand[C.BUY]:
@@ -374,7 +368,7 @@ class TrekState(GameState):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action: int) -> None:
-        seat = self.turn_player
+        seat = self.to_act
         ph = self.phase_id
         if ph == SELL_PHASE:
             self._sell(seat, action - A.SELL)
@@ -544,14 +538,16 @@ class TrekState(GameState):
         encode_state(self, out)
 
     # ----------------------------------------------------------- persistence
+    #: the flat fields of ``to_dict``, in key order; ``turn_player`` is the key of ``to_act``
     _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
                "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
                "end_reason", "reshuffles", "reshuffled")
+    _ATTRS = tuple("to_act" if f == "turn_player" else f for f in _FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
-        for f in self._FIELDS:
-            v = getattr(self, f)
+        for f, attr in zip(self._FIELDS, self._ATTRS):
+            v = getattr(self, attr)
             d[f] = list(v) if isinstance(v, list) else v
         d["held"] = [list(h) for h in self.held]
         d["hands"] = [list(h) for h in self.hands]
@@ -567,9 +563,9 @@ class TrekState(GameState):
         _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
-        for f in cls._FIELDS:
+        for f, attr in zip(cls._FIELDS, cls._ATTRS):
             v = data[f]
-            setattr(s, f, list(v) if isinstance(v, list) else v)
+            setattr(s, attr, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
         s.drawn = [list(h) for h in data["drawn"]]
@@ -631,9 +627,9 @@ class TrekState(GameState):
     def clone(self) -> "TrekState":
         s = TrekState.__new__(TrekState)
         s.game = self.game
-        for f in self._FIELDS:
-            v = getattr(self, f)
-            setattr(s, f, list(v) if isinstance(v, list) else v)
+        for attr in self._ATTRS:
+            v = getattr(self, attr)
+            setattr(s, attr, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
         s.drawn = [list(h) for h in self.drawn]

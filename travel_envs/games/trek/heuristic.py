@@ -106,9 +106,9 @@ class HeuristicPolicy:
             return int(legal[self.rng.integers(legal.size)])
         seat = state.current_player
         phase = state.phase_id
-        if phase == 1:
+        if phase == A.BUY_PHASE:
             return self._buy(state, seat, mask)
-        if phase == 2:
+        if phase == A.SELL_PHASE:
             return self._sell(state, seat, mask)
         return self._play(state, seat, mask)
 
