@@ -1,4 +1,4 @@
-"""The Trek action table: action id ranges <-> meaning (100 actions).
+"""The Trek action table: action id ranges <-> meaning (100 actions), names and the phase ids.
 
 | ids     | meaning                                                                  |
 |---------|--------------------------------------------------------------------------|
@@ -18,6 +18,8 @@
 """
 
 from __future__ import annotations
+
+from travel_envs.core.game import IllegalActionError
 
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
 
@@ -75,3 +77,20 @@ def describe(action: int) -> str:
     if a < NUM_ACTIONS:
         return f"sell 1 {MARKET_NAMES[a - SELL]} unit to the Bank"
     return f"<invalid action {a}>"
+
+
+#: every action's name (``describe``), in id order
+ACTION_NAMES = tuple(describe(a) for a in range(NUM_ACTIONS))
+_ID_OF_NAME = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}
+
+
+def action_id(name: str) -> int:
+    """The id of an action given by its name (``describe``'s text, case and spacing free):
+    ``action_id("move to camp 4 with a Mule") == 47``."""
+    key = " ".join(str(name).split()).lower()
+    if key not in _ID_OF_NAME:
+        raise IllegalActionError(
+            f"unknown Trek action {name!r}; names look like 'discard C7', 'play BUY: Stores', "
+            f"'move to camp 4 with a Mule', 'buy 2', 'finish buying' (all: actions.ACTION_NAMES)"
+        )
+    return _ID_OF_NAME[key]
