@@ -50,6 +50,11 @@ def test_phase_and_debt_facts():
     assert s.legal_action_mask()[A.BUY_DONE]
 
 
+def test_facts_are_the_state_fields_but_the_derived_ones():
+    assert {"pos", "held", "cash", "sold", "phase_id", "drawn"} <= set(FACTS)
+    assert not {"turn_player", "bank", "hands"} & set(FACTS)  # to_act=, derived, hands=
+
+
 @pytest.mark.parametrize("kwargs, match", [
     (dict(hands={0: ["c12"] * 4}, pack_top=["c12"] * 2), "more Camp 12 cards"),  # v1: five Camp 12 cards
     (dict(hands={0: ["c1", "c2", "c3", "c4", "c5"]}), "at most 4"),
