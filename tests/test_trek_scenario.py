@@ -96,3 +96,8 @@ def test_same_seed_same_position():
     a, b = position(4, seed=3, pack_size=10), position(4, seed=3, pack_size=10)
     assert a.to_dict() == b.to_dict()
     assert np.array_equal(a.legal_action_mask(), b.legal_action_mask())
+
+
+def test_destination_of_every_move_action():
+    for a in range(A.MOVE_CARD, A.BUY_UNITS):
+        assert A.describe(a).startswith(f"move to camp {A.destination(a)} ")

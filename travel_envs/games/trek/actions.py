@@ -79,6 +79,17 @@ def describe(action: int) -> str:
     return f"<invalid action {a}>"
 
 
+def destination(action: int) -> int:
+    """The camp a move action (``MOVE_CARD`` .. ``BUY_UNITS - 1``) goes to."""
+    if action < MOVE_MULE:
+        return action - MOVE_CARD + 1
+    if action < MOVE_JEEP:
+        return action - MOVE_MULE + 1
+    if action < MOVE_JEEP2:
+        return action - MOVE_JEEP + 1
+    return JEEP2_PAIRS[action - MOVE_JEEP2][0]
+
+
 #: every action's name (``describe``), in id order
 ACTION_NAMES = tuple(describe(a) for a in range(NUM_ACTIONS))
 _ID_OF_NAME = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}

@@ -1,6 +1,6 @@
 """Trek rules: ``TrekState`` and its transitions, and ``TrekGame`` (no gymnasium / pettingzoo imports).
 
-A turn (rulebook clauses 2-4, component spec section 6):
+A turn (rulebook clauses 2-4; docs/games/trek.md, "Turn model"):
 
 1. the contribution, applied automatically when the turn begins (£10 at Base;
    at a camp 1 Stores Unit per head the player is responsible for, any missing

@@ -12,10 +12,6 @@ from .actions import BUY_PHASE, SELL_PHASE
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black")
 
 
-def _who(state, q: int) -> str:
-    return f"P{q}"
-
-
 def render_text(state) -> str:
     """The table, with the hand of the player to act (what ``render_mode="ansi"`` shows)."""
     lines = _table_lines(state)
@@ -78,11 +74,11 @@ def _table_lines(state) -> list[str]:
             occ = state.occupants(camp)
             if camp == C.BASE:
                 label = "Base"
-                tags = [_who(state, q) for q in occ]
+                tags = [f"P{q}" for q in occ]
             else:
                 bonus = "WIN" if camp == C.SUMMIT else f"£{p.camp_bonus[camp - 1]}"
                 label = f"{camp:>2} [{p.stores_required[g - 1]}, {bonus}]"
-                tags = [_who(state, q) + ("*" if i == 0 and len(occ) > 1 else "g" if i else "")
+                tags = [f"P{q}" + ("*" if i == 0 and len(occ) > 1 else "g" if i else "")
                         for i, q in enumerate(occ)]
             cells.append(f"{label} {' '.join(tags) if tags else '.'}")
         lines.append(f"  G{g}: " + " | ".join(cells))
