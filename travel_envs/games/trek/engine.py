@@ -277,7 +277,7 @@ class TrekState(GameState):
         best = max(key.values())
         self._finish([q for q in alive if key[q] == best], "turn cap")
 
-    # ----------------------------------------------------------------- masks
+    # ------------------------------------------------- decisions: mask and apply per phase
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
         ph = self.phase_id
@@ -286,34 +286,19 @@ class TrekState(GameState):
         elif ph == BUY_PHASE:
             self._buy_mask(mask)
         elif ph == SELL_PHASE:
-            h = self.held[self.to_act]
-            for m in range(3):
-                mask[A.SELL + m] = h[m] > 0
+            self._sell_mask(mask)
         return mask
 
-    def buyable(self, seat: int, market: int) -> int:
-        """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
-        cash = self.cash[seat]
-        ladder = self.game.ladders[market]
-        per = C.UNITS_PER_STEP[market]
-        top = len(ladder) - 1
-        s = self.sold[market]
-        limit = min(self.pool[market], A.MAX_BUY_CHUNK)
-        k = 0
-        while k < limit:
-            step = (s + k) // per
-            price = ladder[step if step < top else top]
-            if price > cash:
-                break
-            cash -= price
-            k += 1
-        return k
+    def _apply(self, action: int) -> None:
+        ph = self.phase_id
+        if ph == PLAY:
+            self._apply_play(action)
+        elif ph == BUY_PHASE:
+            self._apply_buy(action)
+        else:  # SELL_PHASE (a finished game takes no action)
+            self._sell(self.to_act, action - A.SELL)
 
-    def _buy_mask(self, mask: np.ndarray) -> None:
-        k = self.buyable(self.to_act, self.buy_market)
-        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
-        mask[A.BUY_DONE] = True
-
+    # play: discard, Authority to Buy, an Award, a Claim, or a move
     def _play_mask(self, mask: np.ndarray) -> None:
         seat = self.to_act
         hand = self.hands[seat]
@@ -327,6 +312,46 @@ class TrekState(GameState):
                 legal.append(A.PLAY_CLAIM + i)
         legal.extend(self.move_actions(seat))
         mask[legal] = True
+
+    def _apply_play(self, action: int) -> None:
+        seat = self.to_act
+        if action < A.PLAY_BUY:
+            self._play_card(seat, action)
+        elif action < A.PLAY_AWARD:
+            self._play_card(seat, C.BUY)
+            self.buy_market = action - A.PLAY_BUY
+            self.phase_id = BUY_PHASE
+            return
+        elif action < A.PLAY_CLAIM:
+            t = C.AWARD_TYPES[action - A.PLAY_AWARD]
+            self._play_card(seat, t)
+            self._award(seat, t)
+        elif action < A.MOVE_CARD:
+            t = C.CLAIM_TYPES[action - A.PLAY_CLAIM]
+            self._play_card(seat, t)
+            self._claim(seat, t)
+        elif action < A.MOVE_MULE:
+            d = action - A.MOVE_CARD + 1
+            self._play_card(seat, d - 1)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP:
+            d = action - A.MOVE_MULE + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.MULES)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP2:
+            d = action - A.MOVE_JEEP + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        else:
+            d, k = A.JEEP2_PAIRS[action - A.MOVE_JEEP2]
+            self._play_card(seat, k - 1)
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        if self.phase_id != OVER:
+            self._end_turn()
 
     def move_actions(self, seat: int) -> list[int]:
         """Legal move action ids for ``seat`` (cards in hand, transport, stores requirement)."""
@@ -366,59 +391,66 @@ class TrekState(GameState):
                         out.append(A.JEEP2_ID[(d, k)])
         return out
 
-    # ---------------------------------------------------------------- apply
-    def _apply(self, action: int) -> None:
+    # buy: chunks of units in the chosen market, then finish
+    def _buy_mask(self, mask: np.ndarray) -> None:
+        k = self.buyable(self.to_act, self.buy_market)
+        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
+        mask[A.BUY_DONE] = True
+
+    def _apply_buy(self, action: int) -> None:
         seat = self.to_act
-        ph = self.phase_id
-        if ph == SELL_PHASE:
-            self._sell(seat, action - A.SELL)
+        if action == A.BUY_DONE:
+            self._end_turn()
             return
-        if ph == BUY_PHASE:
-            if action == A.BUY_DONE:
-                self._end_turn()
-                return
-            self.buy(seat, self.buy_market, action - A.BUY_UNITS + 1)
-            if self.buyable(seat, self.buy_market) == 0:
-                self._end_turn()
-            return
-        if action < A.PLAY_BUY:
-            self._play_card(seat, action)
-        elif action < A.PLAY_AWARD:
-            self._play_card(seat, C.BUY)
-            self.buy_market = action - A.PLAY_BUY
-            self.phase_id = BUY_PHASE
-            return
-        elif action < A.PLAY_CLAIM:
-            t = C.AWARD_TYPES[action - A.PLAY_AWARD]
-            self._play_card(seat, t)
-            self._award(seat, t)
-        elif action < A.MOVE_CARD:
-            t = C.CLAIM_TYPES[action - A.PLAY_CLAIM]
-            self._play_card(seat, t)
-            self._claim(seat, t)
-        elif action < A.MOVE_MULE:
-            d = action - A.MOVE_CARD + 1
-            self._play_card(seat, d - 1)
-            self._arrive(seat, d)
-        elif action < A.MOVE_JEEP:
-            d = action - A.MOVE_MULE + 1
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.MULES)
-            self._arrive(seat, d)
-        elif action < A.MOVE_JEEP2:
-            d = action - A.MOVE_JEEP + 1
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.JEEPS)
-            self._arrive(seat, d)
-        else:
-            d, k = A.JEEP2_PAIRS[action - A.MOVE_JEEP2]
-            self._play_card(seat, k - 1)
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.JEEPS)
-            self._arrive(seat, d)
-        if self.phase_id != OVER:
+        self.buy(seat, self.buy_market, action - A.BUY_UNITS + 1)
+        if self.buyable(seat, self.buy_market) == 0:
             self._end_turn()
 
+    def buyable(self, seat: int, market: int) -> int:
+        """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
+        cash = self.cash[seat]
+        ladder = self.game.ladders[market]
+        per = C.UNITS_PER_STEP[market]
+        top = len(ladder) - 1
+        s = self.sold[market]
+        limit = min(self.pool[market], A.MAX_BUY_CHUNK)
+        k = 0
+        while k < limit:
+            step = (s + k) // per
+            price = ladder[step if step < top else top]
+            if price > cash:
+                break
+            cash -= price
+            k += 1
+        return k
+
+    # bankruptcy: sell units back one at a time (``_sell``) until the debt can be paid
+    def _sell_mask(self, mask: np.ndarray) -> None:
+        h = self.held[self.to_act]
+        for m in range(3):
+            mask[A.SELL + m] = h[m] > 0
+
+    def _sell(self, seat: int, market: int) -> None:
+        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
+
+        The price is the one the Sales Indicators showed when the bankruptcy began: with a
+        falling indicator (ruling I) the units sold move it back only once the debt is paid,
+        so every unit of one bankruptcy fetches "the current market price" and a player
+        whose units cover the debt at that price always stays in the game (ruling J)."""
+        self._receive(seat, self.price(market))
+        self.held[seat][market] -= 1
+        self.pool[market] += 1
+        if self.game.params.indicator_falls_on_return:
+            self.sold_back[market] += 1
+        if self.cash[seat] >= self.debt:
+            self._pay(seat, self.debt)
+            self.debt = 0
+            for m in range(3):
+                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
+            self.sold_back = [0, 0, 0]
+            self.phase_id = PLAY
+
+    # ----------------------------------------------------------------- effects
     def _play_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
         self.discard.append(card)
@@ -453,26 +485,6 @@ class TrekState(GameState):
         self.sold[market] += units
         self.pool[market] -= units
         self.held[seat][market] += units
-
-    def _sell(self, seat: int, market: int) -> None:
-        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
-
-        The price is the one the Sales Indicators showed when the bankruptcy began: with a
-        falling indicator (ruling I) the units sold move it back only once the debt is paid,
-        so every unit of one bankruptcy fetches "the current market price" and a player
-        whose units cover the debt at that price always stays in the game (ruling J)."""
-        self._receive(seat, self.price(market))
-        self.held[seat][market] -= 1
-        self.pool[market] += 1
-        if self.game.params.indicator_falls_on_return:
-            self.sold_back[market] += 1
-        if self.cash[seat] >= self.debt:
-            self._pay(seat, self.debt)
-            self.debt = 0
-            for m in range(3):
-                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
-            self.sold_back = [0, 0, 0]
-            self.phase_id = PLAY
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
