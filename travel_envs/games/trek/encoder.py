@@ -110,8 +110,8 @@ def blocks(obs: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
 
 def layout_tables() -> str:
     """The two layouts as the Markdown tables of docs/games/trek.md (offsets with ``n`` players)."""
-    lines = ["| Offset | Size | Meaning |", "|---|---|---|",
-             f"| 0 | {PLAYER_BLOCK} n | one block per player: the observing seat first, then the others in turn order |"]
+    players = "one block per player: the observing seat first, then the others in turn order"
+    lines = ["| Offset | Size | Meaning |", "|---|---|---|", f"| 0 | {PLAYER_BLOCK} n | {players} |"]
     for name, size, meaning in TABLE_LAYOUT:
         o = TABLE_OFFSETS[name]
         lines.append(f"| {PLAYER_BLOCK} n{f' + {o}' if o else ''} | {size} | {meaning} |")

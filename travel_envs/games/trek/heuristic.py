@@ -161,9 +161,10 @@ class HeuristicPolicy:
         moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
         forward = [a for a in moves if C.CAMP_GROUP[A.destination(a)] > g]
         leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players) if q != seat and state.alive[q])
-        if here == C.BASE and state.held[seat][C.STORES] < self.style.leave_base_stores and leader < self.style.race_group:
+        st, stores = self.style, state.held[seat][C.STORES]
+        if here == C.BASE and stores < st.leave_base_stores and leader < st.race_group:
             forward = []
-        if self.style.wait_for_summit_card and not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.style.stock:
+        if st.wait_for_summit_card and not hand[C.SUMMIT - 1] and stores < st.stock:
             # camp 11 has no sideways bonus: wait below it until the summit card is in hand
             forward = [a for a in forward if A.destination(a) != C.SUMMIT - 1]
         if forward:
