@@ -71,7 +71,8 @@ GLOBAL_SIZE = sum(size for _, size, _ in TABLE_LAYOUT)  # 109
 MONEY_HALF = 300.0  # x / (x + MONEY_HALF): £300 (the starting cash) maps to 0.5
 
 # offsets the writer uses (inside a player block / after the player blocks)
-_P_POS, _P_CASH, _P_UNITS = PLAYER_OFFSETS["position"], PLAYER_OFFSETS["cash"], PLAYER_OFFSETS["units"]
+_P_IN_GAME, _P_POS = PLAYER_OFFSETS["in_game"], PLAYER_OFFSETS["position"]
+_P_CASH, _P_UNITS = PLAYER_OFFSETS["cash"], PLAYER_OFFSETS["units"]
 _P_HOST, _P_GUEST, _P_GUESTS = PLAYER_OFFSETS["host"], PLAYER_OFFSETS["guest"], PLAYER_OFFSETS["guests"]
 _P_TO_ACT, _P_ARRIVAL = PLAYER_OFFSETS["to_act"], PLAYER_OFFSETS["arrival"]
 _T_HAND, _T_MARKETS, _T_PILES = TABLE_OFFSETS["own_hand"], TABLE_OFFSETS["markets"], TABLE_OFFSETS["piles"]
@@ -138,8 +139,8 @@ def _write(state, seat: int, out: np.ndarray) -> None:
         q = (seat + k) % n
         if not alive[q]:
             continue
-        o = PLAYER_BLOCK * k  # "in_game" is the block's first value
-        players[o] = 1.0
+        o = PLAYER_BLOCK * k
+        players[o + _P_IN_GAME] = 1.0
         camp = pos[q]
         players[o + _P_POS + camp] = 1.0
         h = state.held[q]
