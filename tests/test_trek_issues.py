@@ -9,8 +9,7 @@ from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.encoder import PLAYER_BLOCK, money
-from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE
-from travel_envs.games.trek.engine import TrekGame
+from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE, TrekGame
 
 from test_trek_rules import build, cards, check_invariants
 
