@@ -36,7 +36,7 @@ import numpy as np
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 from travel_envs.games.trek.heuristic import STYLES, HeuristicPolicy
 from travel_envs.tools.cli import parse_value
 

@@ -15,7 +15,7 @@ from travel_envs.games.trek import GAME, HeuristicPolicy
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.encoder import PLAYER_BLOCK, observation_size
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 

@@ -14,7 +14,7 @@ import travel_envs
 from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import HeuristicPolicy
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 from travel_envs.games.trek.heuristic import HOARD_STYLE, RUSH_STYLE
 
 from test_trek_rules import check_invariants

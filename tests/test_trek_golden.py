@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 from travel_envs.games.trek.heuristic import STYLES, HeuristicPolicy
 
 DATA = Path(__file__).parent / "data"

@@ -9,8 +9,7 @@ from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.encoder import PLAYER_BLOCK, money
-from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE, TrekGame
 
 from test_trek_rules import build, cards, check_invariants
 
@@ -25,11 +24,9 @@ def obs_of(s, seat):
 
 # ------------------------------------------------------------ #13.1 reshuffle at once
 def test_discard_pile_becomes_the_pack_as_soon_as_the_pack_is_exhausted():
-    s = build(hands={0: cards("c12", "c12", "c11", "c11")})
-    # leave a single card in the pack; everything else is face up in the discard pile
-    last = s.pack.pop()
-    s.discard = s.pack + s.discard
-    s.pack = [last]
+    # a single card in the pack; everything else is face up in the discard pile
+    s = build(hands={0: cards("c12", "c12", "c11", "c11")}, pack_size=1)
+    [last] = s.pack
     pile = sorted(s.discard)
     s.apply_action(A.DISCARD + C.camp_card(11))  # P0 discards a Camp 11 card and draws the last card
     assert s.hands[0][last] >= 1
@@ -40,10 +37,7 @@ def test_discard_pile_becomes_the_pack_as_soon_as_the_pack_is_exhausted():
 
 
 def test_old_reshuffle_timing_waits_for_the_next_draw():
-    s = build(params={"reshuffle": "at next draw"}, hands={0: cards("c12", "c12", "c11", "c11")})
-    last = s.pack.pop()
-    s.discard = s.pack + s.discard
-    s.pack = [last]
+    s = build(params={"reshuffle": "at next draw"}, hands={0: cards("c12", "c12", "c11", "c11")}, pack_size=1)
     s.apply_action(A.DISCARD + C.camp_card(11))
     assert s.pack == [] and s.reshuffles == 0
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[1])[0]))  # P1 discards and draws: now it is shuffled
@@ -224,11 +218,8 @@ def test_turn_cap_v1_is_shared_by_the_survivors():
 # ------------------------------------------- second audit: the pile that became the pack is public
 def _reshuffle_with_p1_holding(p1_hand, discard=()):
     """P0 discards a Camp 1 card and draws the last card of the pack: the face-up pile is the pack."""
-    s = build(hands={0: cards("c11", "c11", "c1", "c1"), 1: cards(*p1_hand)}, discard=cards(*discard))
-    last = next(t for t in s.pack if t == C.camp_card(2))
-    s.pack.remove(last)
-    s.discard = s.pack + s.discard
-    s.pack = [last]
+    s = build(hands={0: cards("c11", "c11", "c1", "c1"), 1: cards(*p1_hand)}, discard=cards(*discard),
+              pack_top=cards("c2"), pack_size=1)
     s.apply_action(A.DISCARD + C.camp_card(1))
     assert s.reshuffles == 1 and s.current_player == 1
     return s

@@ -8,72 +8,20 @@ import pytest
 from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY, SELL_PHASE
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY, SELL_PHASE, TrekGame
+from travel_envs.games.trek.scenario import cards, position
 
 S, M, J = C.STORES, C.MULES, C.JEEPS
 
 
-def cards(*names: str) -> list[int]:
-    """Card types from short names: "c7" camp 7, "buy", "a1".."a4", "k1".."k4" (claims)."""
-    out = []
-    for nm in names:
-        if nm.startswith("c"):
-            out.append(C.camp_card(int(nm[1:])))
-        elif nm == "buy":
-            out.append(C.BUY)
-        elif nm.startswith("a"):
-            out.append(C.AWARD_TYPES[int(nm[1:]) - 1])
-        elif nm.startswith("k"):
-            out.append(C.CLAIM_TYPES[int(nm[1:]) - 1])
-        else:
-            raise ValueError(nm)
-    return out
-
-
-def build(n=2, params=None, hands=None, pack_top=(), discard=(), seed=0, **fields):
-    """A hand-made state in phase ``play`` with the contribution of ``turn_player`` already made.
+def build(n=2, params=None, **facts):
+    """A hand-made position (``scenario.position``: hands, pack_top, discard, pack_size, to_act and
+    ``to_dict`` fields) in phase ``play`` with the contribution of the player to act already made.
 
     The rule scenarios use the ``v0-reconstruction`` economy (its tables are the numbers in these
     tests) unless ``params`` names another; the rules themselves do not depend on the economy.
-
-    ``hands`` maps seats to card lists (unlisted seats get four filler cards); the pack is the rest
-    of the deck with ``pack_top`` on top (the last card is drawn first). ``held`` sets units (the
-    pool is what is left), ``cash`` sets money (the Bank balance keeps the money total).
     """
-    game = TrekGame(num_players=n, **{"economy": "v0-reconstruction", **(params or {})})
-    d = game.new_initial_state(np.random.default_rng(seed)).to_dict()
-    remaining = [t for t, k in enumerate(game.card_counts) for _ in range(k)]
-    hands = dict(hands or {})
-    for t in list(discard) + list(pack_top) + [t for h in hands.values() for t in h]:
-        remaining.remove(t)
-    # filler hands from the cheapest-to-ignore cards: camp cards far away (camp 12 last)
-    filler = sorted(remaining, key=lambda t: (t == C.BUY or t >= 13, -t if t < 12 else 0))
-    for seat in range(n):
-        if seat not in hands:
-            hands[seat] = [filler.pop(0) for _ in range(C.HAND_SIZE)]
-            for t in hands[seat]:
-                remaining.remove(t)
-    hand_counts = []
-    for seat in range(n):
-        h = [0] * C.NUM_CARD_TYPES
-        for t in hands[seat]:
-            h[t] += 1
-        hand_counts.append(h)
-    d["hands"] = hand_counts
-    d["pack"] = remaining + list(pack_top)
-    d["discard"] = list(discard)
-    d["cash"] = [game.params.starting_cash] * n
-    d.update({"turns": 1, "phase_id": PLAY, "buy_market": -1, "debt": 0, "to_draw": 0, "turn_player": 0})
-    for k, v in fields.items():
-        d[k] = v
-    if "held" in fields:
-        d["pool"] = [C.MARKET_TOTALS[m] - sum(h[m] for h in d["held"]) for m in range(3)]
-    d["bank"] = n * game.params.starting_cash - sum(d["cash"])
-    if "pos" in fields and "arrival" not in fields:
-        d["arrival"] = [i + 1 for i in range(n)]
-        d["seq"] = n + 1
-    return game.state_from_dict(d)
+    return position(n, params={"economy": "v0-reconstruction", **(params or {})}, **facts)
 
 
 def check_invariants(s) -> None:
@@ -311,7 +259,7 @@ def test_contribution_without_stores_is_double_the_price_and_later_stores_do_not
 # ------------------------------------------------------------------------------ guests (7)
 def test_guest_host_pays_double_guest_pays_nothing_until_one_moves():
     s = build(hands={1: cards("c4", "c5", "c12", "c12")}, pos=[4, 1], held=[[10, 0, 0], [10, 1, 0]],
-              arrival=[1, 2], seq=3, turn_player=1)
+              arrival=[1, 2], seq=3, to_act=1)
     s.apply_action(A.MOVE_MULE + 3)  # B arrives at A's camp 4: a guest
     assert s.occupants(4) == [0, 1] and s.host_of(1) == 0
     assert s.held[0][S] == 8  # A contributed 2 Stores Units
@@ -341,7 +289,7 @@ def test_host_short_of_stores_pays_cash_for_the_missing_units():
     s.pos[0] = 4  # player 0 arrived first: host of player 1
     discard_any(s)  # player 1: a guest, nothing to pay
     assert s.held[1][S] == 1 and s.cash[1] == 300
-    s = build(pos=[4, 4], held=[[1, 0, 0], [0, 0, 0]], arrival=[1, 2], seq=3, turn_player=1)
+    s = build(pos=[4, 4], held=[[1, 0, 0], [0, 0, 0]], arrival=[1, 2], seq=3, to_act=1)
     discard_any(s)
     assert s.current_player == 0 and s.held[0][S] == 0 and s.cash[0] == 300 - 2 * 5
 
@@ -394,7 +342,7 @@ def test_claim_total_collected_from_the_largest_holder_first():
 
 def test_claim_ties_broken_from_the_claimants_left():
     s = build(n=3, hands={1: cards("k3", "c12", "c12", "c12")}, held=[[0, 1, 0], [0, 0, 0], [0, 1, 0]],
-              turn_player=1)
+              to_act=1)
     s.apply_action(A.PLAY_CLAIM + 2)
     assert [h[M] for h in s.held] == [1, 1, 0]  # seat 2 is on seat 1's left
 
@@ -457,10 +405,8 @@ def test_eliminated_player_units_and_cards_return_and_turns_skip_him():
 
 # ------------------------------------------------------------------------- the pack (11)
 def test_empty_pack_is_replaced_by_the_shuffled_discard_pile():
-    s = build(hands={0: cards("c12", "c12", "c12", "c11")})
-    old_discard = s.pack[:]
-    s.pack = []
-    s.discard = old_discard[:]
+    s = build(hands={0: cards("c12", "c12", "c12", "c11")}, pack_size=0)
+    old_discard = s.discard[:]
     s.apply_action(A.DISCARD + C.camp_card(11))  # then must draw from an empty pack
     # the whole discard pile (with the card just discarded) was shuffled into the pack
     assert s.reshuffles == 1 and s.discard == []
@@ -554,7 +500,7 @@ def test_spend_variant_spends_on_sideways_arrivals_too():
 
 def test_host_of_two_guests_contributes_three_units():
     s = build(n=3, pos=[6, 6, 6], arrival=[2, 1, 3], seq=4, held=[[5, 0, 0], [5, 0, 0], [5, 0, 0]],
-              turn_player=0)
+              to_act=0)
     assert s.occupants(6) == [1, 0, 2]
     discard_any(s)
     assert s.current_player == 1 and s.held[1][S] == 2

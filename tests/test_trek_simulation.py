@@ -7,7 +7,7 @@ import pytest
 
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.trek import HeuristicPolicy
-from travel_envs.games.trek.game import TrekGame
+from travel_envs.games.trek.engine import TrekGame
 
 from test_trek_rules import check_invariants
 

@@ -1,4 +1,4 @@
-"""The Trek action table: action id ranges <-> meaning (100 actions).
+"""The Trek action table: action id ranges <-> meaning (100 actions), names and the phase ids.
 
 | ids     | meaning                                                                  |
 |---------|--------------------------------------------------------------------------|
@@ -19,7 +19,14 @@
 
 from __future__ import annotations
 
+from travel_envs.core.game import IllegalActionError
+
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
+
+#: the decision phases (``state.phase_id``): which block of the table is legal
+PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+NUM_PHASES = OVER  # the decision phases, one-hot in the observation
 
 DISCARD = 0
 PLAY_BUY = DISCARD + NUM_CARD_TYPES  # 21
@@ -70,3 +77,31 @@ def describe(action: int) -> str:
     if a < NUM_ACTIONS:
         return f"sell 1 {MARKET_NAMES[a - SELL]} unit to the Bank"
     return f"<invalid action {a}>"
+
+
+def destination(action: int) -> int:
+    """The camp a move action (``MOVE_CARD`` .. ``BUY_UNITS - 1``) goes to."""
+    if action < MOVE_MULE:
+        return action - MOVE_CARD + 1
+    if action < MOVE_JEEP:
+        return action - MOVE_MULE + 1
+    if action < MOVE_JEEP2:
+        return action - MOVE_JEEP + 1
+    return JEEP2_PAIRS[action - MOVE_JEEP2][0]
+
+
+#: every action's name (``describe``), in id order
+ACTION_NAMES = tuple(describe(a) for a in range(NUM_ACTIONS))
+_ID_OF_NAME = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}
+
+
+def action_id(name: str) -> int:
+    """The id of an action given by its name (``describe``'s text, case and spacing free):
+    ``action_id("move to camp 4 with a Mule") == 47``."""
+    key = " ".join(str(name).split()).lower()
+    if key not in _ID_OF_NAME:
+        raise IllegalActionError(
+            f"unknown Trek action {name!r}; names look like 'discard C7', 'play BUY: Stores', "
+            f"'move to camp 4 with a Mule', 'buy 2', 'finish buying' (all: actions.ACTION_NAMES)"
+        )
+    return _ID_OF_NAME[key]

@@ -1,11 +1,15 @@
-"""Trek component data: the component spec's FOUND data and our RECONSTRUCTED economies.
+"""Trek component data: the FOUND data of the components and our RECONSTRUCTED economies
+(docs/games/trek.md, sections "What is reconstructed, rule by rule" and "Economy").
 
 Data only (no rules). Camps are numbered 0 (Base) .. 12 (the summit); card
 *types* are numbered 0..20 (a hand is a count per type):
 
-- types 0..11: the camp card of camp ``type + 1`` (3 copies each);
-- type 12: Authority to Buy (8 copies);
+- types 0..11: the camp card of camp ``type + 1``;
+- type 12: Authority to Buy;
 - types 13..16: Awards A1..A4; types 17..20: Claims C1..C4 (1 copy each).
+
+The copies of the camp and Authority cards depend on the economy (``camp_card_copies``,
+``buy_cards``: 3 per camp and 8 in ``v0-reconstruction``).
 """
 
 from __future__ import annotations
@@ -89,7 +93,7 @@ DECK_SIZE = sum(CARD_COUNTS)
 
 
 # --- economies (every RECONSTRUCTED number in one named set) ------------------
-#: ``v0-reconstruction``: the values first chosen on paper (component spec sections 3-5);
+#: ``v0-reconstruction``: the values first chosen on paper (docs/games/trek.md, "What is reconstructed");
 #: kept so that results made with them can be reproduced.
 #: ``v1``: recalibrated by simulation (issue #14, ``benchmarks/trek_balance.py``); see
 #: docs/games/trek.md, "Economy".

@@ -1,31 +1,10 @@
 """Trek observation encoder (all values in [0, 1]).
 
-Observation of seat ``s`` with ``n`` players, size ``23 n + 109``:
-
-| offset            | size | meaning                                                          |
-|-------------------|------|------------------------------------------------------------------|
-| 0                 | 23 n | one block per player, ``s`` first, then the others in turn order |
-| 23 n              | 21   | own hand: count of each card type / copies of that type in pack  |
-| 23 n + 21         | 12   | per market (Stores, Mules, Jeeps): price step / last step, units  |
-|                   |      | hand / units per step, price / top price, pool / pieces          |
-| 23 n + 33         | 2    | pack size / deck, discard pile size / deck                       |
-| 23 n + 35         | 21   | top card of the discard pile (one-hot; face up)                  |
-| 23 n + 56         | 21   | discard pile contents per card type / copies (face up)           |
-| 23 n + 77         | 3    | phase one-hot: play, buy, bankruptcy                             |
-| 23 n + 80         | 3    | market being bought (buy phase) one-hot                          |
-| 23 n + 83         | 1    | debt to the Bank being raised (bankruptcy), d / (d + 300)        |
-| 23 n + 84         | 1    | turns begun / max_turns                                         |
-| 23 n + 85         | 3    | units sold to the Bank in this bankruptcy / pieces, per market   |
-|                   |      | (falling indicator: it moves back by these when the debt is paid)|
-| 23 n + 88         | 21   | cards known to be in other hands, per type / copies: unseen cards |
-|                   |      | beyond what the pack can hold (the pile that became the pack at   |
-|                   |      | the last reshuffle, less the seat's own draws since)             |
-
-Player block (23): 0 in the game; 1-13 position one-hot (Base, camps 1-12);
-14 cash c as c / (c + 300); 15 Stores / 54; 16 Mules / 18; 17 Jeeps / 6; 18 is a
-host with guests; 19 is a guest; 20 guests hosted / 5; 21 is the seat to act;
-22 order of arrival at its camp / 5 (0: host or alone or at Base; k: the k-th
-guest to arrive, who becomes host after the k earlier arrivals have left).
+The observation of seat ``s`` with ``n`` players is ``n`` player blocks (``PLAYER_LAYOUT``: ``s``
+first, then the others in turn order) followed by the table (``TABLE_LAYOUT``): ``23 n + 109``
+floats. Both layouts are rows ``(name, size, meaning)``; the offsets (``PLAYER_OFFSETS``,
+``TABLE_OFFSETS``), the sizes and ``blocks`` (a named view of an observation) follow from them,
+and docs/games/trek.md's observation table is checked against them.
 
 Money has no ceiling (bonuses, awards and claims keep coming), so cash and debt
 use ``x / (x + 300)``: strictly increasing, never clipped, every reachable value
@@ -42,10 +21,65 @@ from __future__ import annotations
 import numpy as np
 
 from . import components as C
+from .actions import NUM_PHASES
 
-PLAYER_BLOCK = 23
-GLOBAL_SIZE = 109
+#: one block per player
+PLAYER_LAYOUT = (
+    ("in_game", 1, "1 while the player is in the game"),
+    ("position", C.NUM_CAMPS, "position one-hot: Base, camps 1-12"),
+    ("cash", 1, "cash c as c / (c + 300)"),
+    ("units", 3, "Stores / 54, Mules / 18, Jeeps / 6"),
+    ("host", 1, "a host with guests"),
+    ("guest", 1, "a guest"),
+    ("guests", 1, "guests hosted / 5"),
+    ("to_act", 1, "the player to act"),
+    ("arrival", 1, "order of arrival at its camp / 5 (0 for a host, a player alone and at Base; k for the "
+                   "k-th guest to arrive: when the host leaves, the guest with the smallest value becomes host)"),
+)
+#: the table, after the player blocks
+TABLE_LAYOUT = (
+    ("own_hand", C.NUM_CARD_TYPES, "own hand: count of each card type / its copies in the pack"),
+    ("markets", 12, "per market (Stores, Mules, Jeeps): price step / last step, units sold at this step / "
+                    "units per step, price / top price, pool / pieces"),
+    ("piles", 2, "pack size / deck size, discard pile size / deck size"),
+    ("discard_top", C.NUM_CARD_TYPES, "top card of the discard pile (one-hot)"),
+    ("discard", C.NUM_CARD_TYPES, "discard pile contents per card type / copies (the pile is face up)"),
+    ("phase", NUM_PHASES, "phase: play, buy, bankruptcy"),
+    ("buy_market", 3, "market being bought (buy phase)"),
+    ("debt", 1, "debt d being raised in bankruptcy, as d / (d + 300)"),
+    ("turns", 1, "turns begun / `max_turns`"),
+    ("sold_back", 3, "units sold to the Bank in the current bankruptcy / pieces, per market (v1: the "
+                     "indicators move back by them when the debt is paid, ruling J)"),
+    ("known_in_other_hands", C.NUM_CARD_TYPES, "cards known to be in other hands, per type / copies (ruling L): "
+                                               "unseen cards beyond what the pack can hold; 0 before the first "
+                                               "reshuffle"),
+)
+
+
+def _offsets(layout) -> dict[str, int]:
+    out, o = {}, 0
+    for name, size, _ in layout:
+        out[name] = o
+        o += size
+    return out
+
+
+PLAYER_OFFSETS = _offsets(PLAYER_LAYOUT)
+TABLE_OFFSETS = _offsets(TABLE_LAYOUT)
+PLAYER_BLOCK = sum(size for _, size, _ in PLAYER_LAYOUT)  # 23
+GLOBAL_SIZE = sum(size for _, size, _ in TABLE_LAYOUT)  # 109
 MONEY_HALF = 300.0  # x / (x + MONEY_HALF): £300 (the starting cash) maps to 0.5
+
+# offsets the writer uses (inside a player block / after the player blocks)
+_P_IN_GAME, _P_POS = PLAYER_OFFSETS["in_game"], PLAYER_OFFSETS["position"]
+_P_CASH, _P_UNITS = PLAYER_OFFSETS["cash"], PLAYER_OFFSETS["units"]
+_P_HOST, _P_GUEST, _P_GUESTS = PLAYER_OFFSETS["host"], PLAYER_OFFSETS["guest"], PLAYER_OFFSETS["guests"]
+_P_TO_ACT, _P_ARRIVAL = PLAYER_OFFSETS["to_act"], PLAYER_OFFSETS["arrival"]
+_T_HAND, _T_MARKETS, _T_PILES = TABLE_OFFSETS["own_hand"], TABLE_OFFSETS["markets"], TABLE_OFFSETS["piles"]
+_T_DISCARD_TOP, _T_DISCARD, _T_PHASE = (TABLE_OFFSETS["discard_top"], TABLE_OFFSETS["discard"],
+                                        TABLE_OFFSETS["phase"])
+_T_BUY_MARKET, _T_DEBT, _T_TURNS = TABLE_OFFSETS["buy_market"], TABLE_OFFSETS["debt"], TABLE_OFFSETS["turns"]
+_T_SOLD_BACK, _T_KNOWN = TABLE_OFFSETS["sold_back"], TABLE_OFFSETS["known_in_other_hands"]
 
 
 def money(x: float) -> float:
@@ -61,6 +95,32 @@ def state_size(num_players: int) -> int:
     return observation_size(num_players) + C.NUM_CARD_TYPES * num_players + 2 * C.NUM_CARD_TYPES
 
 
+def blocks(obs: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
+    """Named views of an observation: ``"p<k>.<name>"`` for the k-th player block (0 = the
+    observing seat), the table rows by name (for tests and debugging)."""
+    views = {}
+    for k in range(num_players):
+        for name, size, _ in PLAYER_LAYOUT:
+            o = k * PLAYER_BLOCK + PLAYER_OFFSETS[name]
+            views[f"p{k}.{name}"] = obs[o : o + size]
+    base = PLAYER_BLOCK * num_players
+    for name, size, _ in TABLE_LAYOUT:
+        views[name] = obs[base + TABLE_OFFSETS[name] : base + TABLE_OFFSETS[name] + size]
+    return views
+
+
+def layout_tables() -> str:
+    """The two layouts as the Markdown tables of docs/games/trek.md (offsets with ``n`` players)."""
+    players = "one block per player: the observing seat first, then the others in turn order"
+    lines = ["| Offset | Size | Meaning |", "|---|---|---|", f"| 0 | {PLAYER_BLOCK} n | {players} |"]
+    for name, size, meaning in TABLE_LAYOUT:
+        o = TABLE_OFFSETS[name]
+        lines.append(f"| {PLAYER_BLOCK} n{f' + {o}' if o else ''} | {size} | {meaning} |")
+    lines += ["", f"Player block ({PLAYER_BLOCK}):", "", "| Offset | Size | Meaning |", "|---|---|---|"]
+    lines += [f"| {PLAYER_OFFSETS[name]} | {size} | {meaning} |" for name, size, meaning in PLAYER_LAYOUT]
+    return "\n".join(lines)
+
+
 _INV_TOTALS = tuple(1.0 / t for t in C.MARKET_TOTALS)
 
 
@@ -74,36 +134,36 @@ def _write(state, seat: int, out: np.ndarray) -> None:
         if pos[q] > 0:
             occ.setdefault(pos[q], []).append(q)
     current = state.current_player
-    blocks = [0.0] * (PLAYER_BLOCK * n)
+    players = [0.0] * (PLAYER_BLOCK * n)
     for k in range(n):
         q = (seat + k) % n
         if not alive[q]:
             continue
         o = PLAYER_BLOCK * k
-        blocks[o] = 1.0
+        players[o + _P_IN_GAME] = 1.0
         camp = pos[q]
-        blocks[o + 1 + camp] = 1.0
+        players[o + _P_POS + camp] = 1.0
         h = state.held[q]
-        blocks[o + 14] = money(state.cash[q])
-        blocks[o + 15] = h[0] * _INV_TOTALS[0]
-        blocks[o + 16] = h[1] * _INV_TOTALS[1]
-        blocks[o + 17] = h[2] * _INV_TOTALS[2]
+        players[o + _P_CASH] = money(state.cash[q])
+        players[o + _P_UNITS] = h[0] * _INV_TOTALS[0]
+        players[o + _P_UNITS + 1] = h[1] * _INV_TOTALS[1]
+        players[o + _P_UNITS + 2] = h[2] * _INV_TOTALS[2]
         if camp > 0:
             there = occ[camp]
             if len(there) > 1:
                 host = min(there, key=arrival.__getitem__)
                 if host == q:
-                    blocks[o + 18] = 1.0
-                    blocks[o + 20] = (len(there) - 1) / 5.0
+                    players[o + _P_HOST] = 1.0
+                    players[o + _P_GUESTS] = (len(there) - 1) / 5.0
                 else:
-                    blocks[o + 19] = 1.0
-                    blocks[o + 22] = sum(arrival[x] < arrival[q] for x in there) / 5.0
+                    players[o + _P_GUEST] = 1.0
+                    players[o + _P_ARRIVAL] = sum(arrival[x] < arrival[q] for x in there) / 5.0
         if q == current:
-            blocks[o + 21] = 1.0
-    out[: PLAYER_BLOCK * n] = blocks
-    o = PLAYER_BLOCK * n
+            players[o + _P_TO_ACT] = 1.0
+    base = PLAYER_BLOCK * n
+    out[:base] = players
+    o = base + _T_HAND
     out[o : o + C.NUM_CARD_TYPES] = np.asarray(state.hands[seat], dtype=np.float32) * game.inv_card_counts
-    o += C.NUM_CARD_TYPES
     markets = []
     for m in range(3):
         ladder = game.ladders[m]
@@ -117,35 +177,32 @@ def _write(state, seat: int, out: np.ndarray) -> None:
             units = sold % per
         markets += (step / last if last else 0.0, min(units / per, 1.0),
                     ladder[step] / ladder[-1] if ladder[-1] else 0.0, state.pool[m] * _INV_TOTALS[m])
+    o = base + _T_MARKETS
     out[o : o + 12] = markets
-    o += 12
     deck = game.deck_size
     discard = state.discard
+    o = base + _T_PILES
     out[o] = len(state.pack) / deck
     out[o + 1] = len(discard) / deck
-    o += 2
     if discard:
-        out[o + discard[-1]] = 1.0
-        o += C.NUM_CARD_TYPES
+        out[base + _T_DISCARD_TOP + discard[-1]] = 1.0
+        o = base + _T_DISCARD
         out[o : o + C.NUM_CARD_TYPES] = np.bincount(discard, minlength=C.NUM_CARD_TYPES) * game.inv_card_counts
-        o += C.NUM_CARD_TYPES
-    else:
-        o += 2 * C.NUM_CARD_TYPES
-    if state.phase_id < 3:
-        out[o + state.phase_id] = 1.0
-    o += 3
+    if state.phase_id < NUM_PHASES:
+        out[base + _T_PHASE + state.phase_id] = 1.0
     if state.buy_market >= 0:
-        out[o + state.buy_market] = 1.0
-    o += 3
-    out[o] = money(state.debt)
+        out[base + _T_BUY_MARKET + state.buy_market] = 1.0
+    out[base + _T_DEBT] = money(state.debt)
     max_turns = game.params.max_turns
     if max_turns:
-        out[o + 1] = min(state.turns / max_turns, 1.0)
+        out[base + _T_TURNS] = min(state.turns / max_turns, 1.0)
     back = state.sold_back
-    out[o + 2 : o + 5] = (back[0] * _INV_TOTALS[0], back[1] * _INV_TOTALS[1], back[2] * _INV_TOTALS[2])
+    o = base + _T_SOLD_BACK
+    out[o : o + 3] = (back[0] * _INV_TOTALS[0], back[1] * _INV_TOTALS[1], back[2] * _INV_TOTALS[2])
     if state.reshuffles:
-        out[o + 5 : o + 5 + C.NUM_CARD_TYPES] = (np.asarray(state.known_in_other_hands(seat), dtype=np.float32)
-                                                 * game.inv_card_counts)
+        o = base + _T_KNOWN
+        out[o : o + C.NUM_CARD_TYPES] = (np.asarray(state.known_in_other_hands(seat), dtype=np.float32)
+                                         * game.inv_card_counts)
 
 
 def encode_observation(state, seat: int, out: np.ndarray) -> None:

@@ -1,6 +1,6 @@
-"""Trek rules: the state and its transitions (no gymnasium / pettingzoo imports).
+"""Trek rules: ``TrekState`` and its transitions, and ``TrekGame`` (no gymnasium / pettingzoo imports).
 
-A turn (rulebook clauses 2-4, component spec section 6):
+A turn (rulebook clauses 2-4; docs/games/trek.md, "Turn model"):
 
 1. the contribution, applied automatically when the turn begins (£10 at Base;
    at a camp 1 Stores Unit per head the player is responsible for, any missing
@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from travel_envs.core.game import (
+    Game,
     GameState,
     ParameterError,
     check_state_header,
@@ -30,14 +31,21 @@ from travel_envs.core.game import (
 
 from . import actions as A
 from . import components as C
-from .encoder import encode_observation, encode_state
-
-PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+from . import render
+from .actions import BUY_PHASE, OVER, PHASE_NAMES, PLAY, SELL_PHASE
+from .encoder import encode_observation, encode_state, observation_size, state_size
+from .params import TrekParams
 
 
 class TrekState(GameState):
-    """One game of Trek. Lists of ints, mutated in place."""
+    """One game of Trek. Lists of ints, mutated in place.
+
+    ``to_act`` is the player whose turn it is (the only seat that ever decides); with
+    ``phase_id`` it gives ``current_player``, ``is_terminal`` and ``phase`` (core contract).
+    """
+
+    PHASES = PHASE_NAMES
+    OVER = OVER
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game, rng: np.random.Generator) -> None:
@@ -61,7 +69,7 @@ class TrekState(GameState):
         for seat in range(n):
             for _ in range(C.HAND_SIZE):
                 self.hands[seat][self.pack.pop()] += 1
-        self.turn_player = 0  # the youngest player starts: seat 0
+        self.to_act = 0  # the youngest player starts: seat 0
         self.turns = 0  # turns begun
         self.phase_id = PLAY
         self.buy_market = -1
@@ -76,19 +84,6 @@ class TrekState(GameState):
         self.reshuffled = [0] * C.NUM_CARD_TYPES
         self.drawn = [[0] * C.NUM_CARD_TYPES for _ in range(n)]
         self._begin_turn()
-
-    # ------------------------------------------------------------ properties
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase_id == OVER else self.turn_player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase_id == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self.phase_id]
 
     # ---------------------------------------------------------------- prices
     def price(self, market: int) -> int:
@@ -146,10 +141,10 @@ class TrekState(GameState):
 
     # ------------------------------------------------------------ turn flow
     def _begin_turn(self) -> None:
-        """Start the turns of ``turn_player`` and its successors until a decision is needed."""
+        """Start the turns of ``to_act`` and its successors until a decision is needed."""
         p = self.game.params
         while True:
-            seat = self.turn_player
+            seat = self.to_act
             if p.max_turns and self.turns >= p.max_turns:
                 self._end_at_cap()
                 return
@@ -175,10 +170,10 @@ class TrekState(GameState):
             self._eliminate(seat)
             if self.phase_id == OVER:
                 return
-            self.turn_player = self._next_alive(seat)
+            self.to_act = self._next_alive(seat)
 
     def _end_turn(self) -> None:
-        seat = self.turn_player
+        seat = self.to_act
         hand = self.hands[seat]
         for _ in range(self.to_draw):
             card = self._draw(seat)
@@ -187,7 +182,7 @@ class TrekState(GameState):
             hand[card] += 1
         self.to_draw = 0
         self.buy_market = -1
-        self.turn_player = self._next_alive(seat)
+        self.to_act = self._next_alive(seat)
         self._begin_turn()
 
     def _draw(self, seat: int) -> int:
@@ -282,7 +277,7 @@ class TrekState(GameState):
         best = max(key.values())
         self._finish([q for q in alive if key[q] == best], "turn cap")
 
-    # ----------------------------------------------------------------- masks
+    # ------------------------------------------------- decisions: mask and apply per phase
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
         ph = self.phase_id
@@ -291,36 +286,21 @@ class TrekState(GameState):
         elif ph == BUY_PHASE:
             self._buy_mask(mask)
         elif ph == SELL_PHASE:
-            h = self.held[self.turn_player]
-            for m in range(3):
-                mask[A.SELL + m] = h[m] > 0
+            self._sell_mask(mask)
         return mask
 
-    def buyable(self, seat: int, market: int) -> int:
-        """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
-        cash = self.cash[seat]
-        ladder = self.game.ladders[market]
-        per = C.UNITS_PER_STEP[market]
-        top = len(ladder) - 1
-        s = self.sold[market]
-        limit = min(self.pool[market], A.MAX_BUY_CHUNK)
-        k = 0
-        while k < limit:
-            step = (s + k) // per
-            price = ladder[step if step < top else top]
-            if price > cash:
-                break
-            cash -= price
-            k += 1
-        return k
+    def _apply(self, action: int) -> None:
+        ph = self.phase_id
+        if ph == PLAY:
+            self._apply_play(action)
+        elif ph == BUY_PHASE:
+            self._apply_buy(action)
+        else:  # SELL_PHASE (a finished game takes no action)
+            self._sell(self.to_act, action - A.SELL)
 
-    def _buy_mask(self, mask: np.ndarray) -> None:
-        k = self.buyable(self.turn_player, self.buy_market)
-        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
-        mask[A.BUY_DONE] = True
-
+    # play: discard, Authority to Buy, an Award, a Claim, or a move
     def _play_mask(self, mask: np.ndarray) -> None:
-        seat = self.turn_player
+        seat = self.to_act
         hand = self.hands[seat]
         legal = [t for t in range(C.NUM_CARD_TYPES) if hand[t]]
         if hand[C.BUY]:
@@ -332,6 +312,46 @@ class TrekState(GameState):
                 legal.append(A.PLAY_CLAIM + i)
         legal.extend(self.move_actions(seat))
         mask[legal] = True
+
+    def _apply_play(self, action: int) -> None:
+        seat = self.to_act
+        if action < A.PLAY_BUY:
+            self._play_card(seat, action)
+        elif action < A.PLAY_AWARD:
+            self._play_card(seat, C.BUY)
+            self.buy_market = action - A.PLAY_BUY
+            self.phase_id = BUY_PHASE
+            return
+        elif action < A.PLAY_CLAIM:
+            t = C.AWARD_TYPES[action - A.PLAY_AWARD]
+            self._play_card(seat, t)
+            self._award(seat, t)
+        elif action < A.MOVE_CARD:
+            t = C.CLAIM_TYPES[action - A.PLAY_CLAIM]
+            self._play_card(seat, t)
+            self._claim(seat, t)
+        elif action < A.MOVE_MULE:
+            d = action - A.MOVE_CARD + 1
+            self._play_card(seat, d - 1)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP:
+            d = action - A.MOVE_MULE + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.MULES)
+            self._arrive(seat, d)
+        elif action < A.MOVE_JEEP2:
+            d = action - A.MOVE_JEEP + 1
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        else:
+            d, k = A.JEEP2_PAIRS[action - A.MOVE_JEEP2]
+            self._play_card(seat, k - 1)
+            self._play_card(seat, d - 1)
+            self._return_unit(seat, C.JEEPS)
+            self._arrive(seat, d)
+        if self.phase_id != OVER:
+            self._end_turn()
 
     def move_actions(self, seat: int) -> list[int]:
         """Legal move action ids for ``seat`` (cards in hand, transport, stores requirement)."""
@@ -371,59 +391,66 @@ class TrekState(GameState):
                         out.append(A.JEEP2_ID[(d, k)])
         return out
 
-    # ---------------------------------------------------------------- apply
-    def _apply(self, action: int) -> None:
-        seat = self.turn_player
-        ph = self.phase_id
-        if ph == SELL_PHASE:
-            self._sell(seat, action - A.SELL)
+    # buy: chunks of units in the chosen market, then finish
+    def _buy_mask(self, mask: np.ndarray) -> None:
+        k = self.buyable(self.to_act, self.buy_market)
+        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
+        mask[A.BUY_DONE] = True
+
+    def _apply_buy(self, action: int) -> None:
+        seat = self.to_act
+        if action == A.BUY_DONE:
+            self._end_turn()
             return
-        if ph == BUY_PHASE:
-            if action == A.BUY_DONE:
-                self._end_turn()
-                return
-            self.buy(seat, self.buy_market, action - A.BUY_UNITS + 1)
-            if self.buyable(seat, self.buy_market) == 0:
-                self._end_turn()
-            return
-        if action < A.PLAY_BUY:
-            self._play_card(seat, action)
-        elif action < A.PLAY_AWARD:
-            self._play_card(seat, C.BUY)
-            self.buy_market = action - A.PLAY_BUY
-            self.phase_id = BUY_PHASE
-            return
-        elif action < A.PLAY_CLAIM:
-            t = C.AWARD_TYPES[action - A.PLAY_AWARD]
-            self._play_card(seat, t)
-            self._award(seat, t)
-        elif action < A.MOVE_CARD:
-            t = C.CLAIM_TYPES[action - A.PLAY_CLAIM]
-            self._play_card(seat, t)
-            self._claim(seat, t)
-        elif action < A.MOVE_MULE:
-            d = action - A.MOVE_CARD + 1
-            self._play_card(seat, d - 1)
-            self._arrive(seat, d)
-        elif action < A.MOVE_JEEP:
-            d = action - A.MOVE_MULE + 1
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.MULES)
-            self._arrive(seat, d)
-        elif action < A.MOVE_JEEP2:
-            d = action - A.MOVE_JEEP + 1
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.JEEPS)
-            self._arrive(seat, d)
-        else:
-            d, k = A.JEEP2_PAIRS[action - A.MOVE_JEEP2]
-            self._play_card(seat, k - 1)
-            self._play_card(seat, d - 1)
-            self._return_unit(seat, C.JEEPS)
-            self._arrive(seat, d)
-        if self.phase_id != OVER:
+        self.buy(seat, self.buy_market, action - A.BUY_UNITS + 1)
+        if self.buyable(seat, self.buy_market) == 0:
             self._end_turn()
 
+    def buyable(self, seat: int, market: int) -> int:
+        """How many units of ``market`` ``seat`` can buy now (pool and cash), capped at MAX_BUY_CHUNK."""
+        cash = self.cash[seat]
+        ladder = self.game.ladders[market]
+        per = C.UNITS_PER_STEP[market]
+        top = len(ladder) - 1
+        s = self.sold[market]
+        limit = min(self.pool[market], A.MAX_BUY_CHUNK)
+        k = 0
+        while k < limit:
+            step = (s + k) // per
+            price = ladder[step if step < top else top]
+            if price > cash:
+                break
+            cash -= price
+            k += 1
+        return k
+
+    # bankruptcy: sell units back one at a time (``_sell``) until the debt can be paid
+    def _sell_mask(self, mask: np.ndarray) -> None:
+        h = self.held[self.to_act]
+        for m in range(3):
+            mask[A.SELL + m] = h[m] > 0
+
+    def _sell(self, seat: int, market: int) -> None:
+        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
+
+        The price is the one the Sales Indicators showed when the bankruptcy began: with a
+        falling indicator (ruling I) the units sold move it back only once the debt is paid,
+        so every unit of one bankruptcy fetches "the current market price" and a player
+        whose units cover the debt at that price always stays in the game (ruling J)."""
+        self._receive(seat, self.price(market))
+        self.held[seat][market] -= 1
+        self.pool[market] += 1
+        if self.game.params.indicator_falls_on_return:
+            self.sold_back[market] += 1
+        if self.cash[seat] >= self.debt:
+            self._pay(seat, self.debt)
+            self.debt = 0
+            for m in range(3):
+                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
+            self.sold_back = [0, 0, 0]
+            self.phase_id = PLAY
+
+    # ----------------------------------------------------------------- effects
     def _play_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
         self.discard.append(card)
@@ -458,26 +485,6 @@ class TrekState(GameState):
         self.sold[market] += units
         self.pool[market] -= units
         self.held[seat][market] += units
-
-    def _sell(self, seat: int, market: int) -> None:
-        """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
-
-        The price is the one the Sales Indicators showed when the bankruptcy began: with a
-        falling indicator (ruling I) the units sold move it back only once the debt is paid,
-        so every unit of one bankruptcy fetches "the current market price" and a player
-        whose units cover the debt at that price always stays in the game (ruling J)."""
-        self._receive(seat, self.price(market))
-        self.held[seat][market] -= 1
-        self.pool[market] += 1
-        if self.game.params.indicator_falls_on_return:
-            self.sold_back[market] += 1
-        if self.cash[seat] >= self.debt:
-            self._pay(seat, self.debt)
-            self.debt = 0
-            for m in range(3):
-                self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
-            self.sold_back = [0, 0, 0]
-            self.phase_id = PLAY
 
     def _take_free(self, seat: int, market: int, units: int) -> None:
         k = min(units, self.pool[market])
@@ -543,14 +550,16 @@ class TrekState(GameState):
         encode_state(self, out)
 
     # ----------------------------------------------------------- persistence
+    #: the flat fields of ``to_dict``, in key order; ``turn_player`` is the key of ``to_act``
     _FIELDS = ("cash", "pos", "arrival", "seq", "alive", "pool", "sold", "bank", "pack", "discard",
                "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
                "end_reason", "reshuffles", "reshuffled")
+    _ATTRS = tuple("to_act" if f == "turn_player" else f for f in _FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
-        for f in self._FIELDS:
-            v = getattr(self, f)
+        for f, attr in zip(self._FIELDS, self._ATTRS):
+            v = getattr(self, attr)
             d[f] = list(v) if isinstance(v, list) else v
         d["held"] = [list(h) for h in self.held]
         d["hands"] = [list(h) for h in self.hands]
@@ -566,9 +575,9 @@ class TrekState(GameState):
         _check_state_data(game, data)
         s = cls.__new__(cls)
         s.game = game
-        for f in cls._FIELDS:
+        for f, attr in zip(cls._FIELDS, cls._ATTRS):
             v = data[f]
-            setattr(s, f, list(v) if isinstance(v, list) else v)
+            setattr(s, attr, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in data["held"]]
         s.hands = [list(h) for h in data["hands"]]
         s.drawn = [list(h) for h in data["drawn"]]
@@ -630,9 +639,9 @@ class TrekState(GameState):
     def clone(self) -> "TrekState":
         s = TrekState.__new__(TrekState)
         s.game = self.game
-        for f in self._FIELDS:
-            v = getattr(self, f)
-            setattr(s, f, list(v) if isinstance(v, list) else v)
+        for attr in self._ATTRS:
+            v = getattr(self, attr)
+            setattr(s, attr, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
         s.drawn = [list(h) for h in self.drawn]
@@ -644,19 +653,40 @@ class TrekState(GameState):
         return A.describe(action)
 
     def render_text(self) -> str:
-        from .render import render_text
-
-        return render_text(self)
+        return render.render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
-        return render_rgb(self)
+        return render.render_rgb(self)
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
+        return render.observation_text(self, seat)
 
-        return observation_text(self, seat)
+
+class TrekGame(Game):
+    """Trek, the expedition game: 2-6 players race from Base to Camp 12."""
+
+    name = "trek"
+    Params = TrekParams
+    State = TrekState
+    player_counts = (2, 3, 4, 5, 6)
+    render_modes = ("ansi", "rgb_array")
+    score_scale = 12.0  # scores are camp numbers 0..12
+    observation_bounds = (0.0, 1.0)
+    max_decisions = 20_000
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self, **params) -> None:
+        super().__init__(**params)
+        p = self.params
+        self.observation_size = observation_size(p.num_players)
+        self.state_size = state_size(p.num_players)
+        self.card_counts = C.card_counts(p.camp_card_copies, p.buy_cards)
+        self.deck_size = sum(self.card_counts)
+        self.ladders = p.ladders
+        self.inv_card_counts = np.array([1.0 / max(k, 1) for k in self.card_counts], dtype=np.float32)
+
+    def new_initial_state(self, rng: np.random.Generator) -> TrekState:
+        return TrekState(self, rng)
 
 
 def _check_state_data(game, d: dict[str, Any]) -> None:

@@ -45,6 +45,16 @@ class HeuristicStyle:
     cheap_price: int = 15
     wait_for_summit_card: bool = False  # wait below Camp 11 until a Camp 12 card is in hand
     transport: int = 4  # Mules and Jeeps it wants to hold (no more than the groups still ahead)
+    # what a card in hand is worth keeping; the least valuable one is discarded
+    keep_camp_behind: float = 0.0  # a camp card of a group behind it, or of its own camp
+    keep_camp_same_group: float = 6.0  # a sideways move
+    keep_camp_next_group: float = 10.0  # its next move forward
+    keep_camp_two_groups: float = 7.0  # a Jeep double move, or a later move
+    keep_camp_far: float = 5.0  # farther up: this less the number of groups ahead
+    keep_camp_copy_penalty: float = 2.0  # taken off per further copy of the same camp card in hand
+    keep_buy: float = 9.0  # Authority to Buy
+    keep_buy_copy_penalty: float = 3.0  # taken off per further Authority to Buy in hand
+    keep_award_or_claim: float = 8.0
 
 
 DEFAULT_STYLE = HeuristicStyle()
@@ -62,8 +72,6 @@ class HeuristicPolicy:
         self.rng = np.random.default_rng(seed)
         self.style = replace(style, **overrides) if overrides else style
         self.name = self.style.name
-        self.leave_base_stores = self.style.leave_base_stores
-        self.stock = self.style.stock
 
     # ------------------------------------------------------------------ helpers
     def _next_group_need(self, state, seat: int) -> int:
@@ -87,7 +95,7 @@ class HeuristicPolicy:
         g = C.CAMP_GROUP[state.pos[seat]]
         want = self._next_group_need(state, seat)
         if state.price(C.STORES) <= self.style.cheap_price:
-            want = max(want, self.stock)
+            want = max(want, self.style.stock)
         stores = max(0, want - h[C.STORES])
         transport = h[C.MULES] + h[C.JEEPS]
         groups_left = 6 - g
@@ -106,9 +114,9 @@ class HeuristicPolicy:
             return int(legal[self.rng.integers(legal.size)])
         seat = state.current_player
         phase = state.phase_id
-        if phase == 1:
+        if phase == A.BUY_PHASE:
             return self._buy(state, seat, mask)
-        if phase == 2:
+        if phase == A.SELL_PHASE:
             return self._sell(state, seat, mask)
         return self._play(state, seat, mask)
 
@@ -151,13 +159,14 @@ class HeuristicPolicy:
         here = state.pos[seat]
         g = C.CAMP_GROUP[here]
         moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
-        forward = [a for a in moves if C.CAMP_GROUP[self._dest(a)] > g]
+        forward = [a for a in moves if C.CAMP_GROUP[A.destination(a)] > g]
         leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players) if q != seat and state.alive[q])
-        if here == C.BASE and state.held[seat][C.STORES] < self.leave_base_stores and leader < self.style.race_group:
+        st, stores = self.style, state.held[seat][C.STORES]
+        if here == C.BASE and stores < st.leave_base_stores and leader < st.race_group:
             forward = []
-        if self.style.wait_for_summit_card and not hand[C.SUMMIT - 1] and state.held[seat][C.STORES] < self.stock:
+        if st.wait_for_summit_card and not hand[C.SUMMIT - 1] and stores < st.stock:
             # camp 11 has no sideways bonus: wait below it until the summit card is in hand
-            forward = [a for a in forward if self._dest(a) != C.SUMMIT - 1]
+            forward = [a for a in forward if A.destination(a) != C.SUMMIT - 1]
         if forward:
             return max(forward, key=lambda a: self._move_score(state, seat, a))
         # awards and claims that bring something in
@@ -189,10 +198,10 @@ class HeuristicPolicy:
                 if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.cost(m, 1) <= state.cash[seat] - reserve:
                     return A.PLAY_BUY + m
         # sideways: a bonus, or a host who pays our stores
-        side = [a for a in moves if C.CAMP_GROUP[self._dest(a)] == g]
+        side = [a for a in moves if C.CAMP_GROUP[A.destination(a)] == g]
         if side:
             best = max(side, key=lambda a: self._move_score(state, seat, a))
-            d = self._dest(best)
+            d = A.destination(best)
             occupied = any(state.pos[q] == d for q in range(state.num_players) if q != seat)
             my_occ = state.occupants(here)
             i_am_guest = len(my_occ) > 1 and my_occ[0] != seat
@@ -200,17 +209,9 @@ class HeuristicPolicy:
                 return best
         return A.DISCARD + self._least_useful(state, seat)
 
-    @staticmethod
-    def _dest(a: int) -> int:
-        if a < A.MOVE_MULE:
-            return a - A.MOVE_CARD + 1
-        if a < A.MOVE_JEEP:
-            return a - A.MOVE_MULE + 1
-        if a < A.MOVE_JEEP2:
-            return a - A.MOVE_JEEP + 1
-        return A.JEEP2_PAIRS[a - A.MOVE_JEEP2][0]
-
     def _least_useful(self, state, seat: int) -> int:
+        """The card type to discard: the one worth least to keep (``HeuristicStyle.keep_*``)."""
+        st = self.style
         hand = state.hands[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
         best_t, best_v = -1, 1e9
@@ -221,19 +222,19 @@ class HeuristicPolicy:
                 gc = C.CAMP_GROUP[t + 1]
                 dist = gc - g
                 if dist < 0 or t + 1 == state.pos[seat]:
-                    v = 0.0
+                    v = st.keep_camp_behind
                 elif dist == 0:
-                    v = 6.0 - 2.0 * (hand[t] - 1)
+                    v = st.keep_camp_same_group - st.keep_camp_copy_penalty * (hand[t] - 1)
                 elif dist == 1:
-                    v = 10.0 - 2.0 * (hand[t] - 1)
+                    v = st.keep_camp_next_group - st.keep_camp_copy_penalty * (hand[t] - 1)
                 elif dist == 2:
-                    v = 7.0 - 2.0 * (hand[t] - 1)
+                    v = st.keep_camp_two_groups - st.keep_camp_copy_penalty * (hand[t] - 1)
                 else:
-                    v = 5.0 - dist - 2.0 * (hand[t] - 1)
+                    v = st.keep_camp_far - dist - st.keep_camp_copy_penalty * (hand[t] - 1)
             elif t == C.BUY:
-                v = 9.0 - 3.0 * (hand[t] - 1)
+                v = st.keep_buy - st.keep_buy_copy_penalty * (hand[t] - 1)
             else:
-                v = 8.0
+                v = st.keep_award_or_claim
             if v < best_v:
                 best_t, best_v = t, v
         return best_t

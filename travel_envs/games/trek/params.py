@@ -36,13 +36,14 @@ RESHUFFLE_TIMINGS = ("at once", "at next draw")
 class TrekParams:
     """Game parameters (see docs/games/trek.md).
 
-    Rulings with alternatives (component spec section 7): ``base_needs_transport``
+    Rulings with alternatives (docs/games/trek.md, "Rulings"): ``base_needs_transport``
     (Base -> G1 costs a Mule/Jeep), ``stores_requirement`` ("hold": shown, not
     spent; "spend": returned to the pool on arrival), ``max_turns`` (the turn cap,
-    1-1000: the rulebook has no stop for endless sideways moves, so every game needs one), ``reshuffle`` (when the discard pile becomes the
-    pack). ``economy`` names a set of RECONSTRUCTED data (price ladders, stores
-    requirements, bonuses, card list, indicator rule; ``components.ECONOMIES``);
-    each of its values can also be given on its own, which overrides the set.
+    1-1000: the rulebook has no stop for endless sideways moves, so every game needs
+    one), ``reshuffle`` (when the discard pile becomes the pack). ``economy`` names a
+    set of RECONSTRUCTED data (price ladders, stores requirements, bonuses, card list,
+    indicator rule; ``components.ECONOMIES``); each of its values can also be given on
+    its own, which overrides the set.
     """
 
     num_players: int = 2

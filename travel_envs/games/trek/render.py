@@ -7,19 +7,16 @@ from travel_envs.core.pictures import fit_text as _fit
 from travel_envs.core.pictures import font as _pic_font
 
 from . import components as C
+from .actions import BUY_PHASE, SELL_PHASE
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black")
-
-
-def _who(state, q: int) -> str:
-    return f"P{q}"
 
 
 def render_text(state) -> str:
     """The table, with the hand of the player to act (what ``render_mode="ansi"`` shows)."""
     lines = _table_lines(state)
     if not state.is_terminal:
-        seat = state.turn_player
+        seat = state.current_player
         lines.append(f"P{seat}'s hand: " + _hand(state, seat))
         lines += _phase_lines(state)
     return "\n".join(lines)
@@ -48,10 +45,11 @@ def _hand(state, seat: int) -> str:
 
 
 def _phase_lines(state) -> list[str]:
-    if state.phase_id == 1:
-        return [f"P{state.turn_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
-    if state.phase_id == 2:
-        line = f"P{state.turn_player} is bankrupt: must raise £{state.debt} (has £{state.cash[state.turn_player]})"
+    if state.phase_id == BUY_PHASE:
+        return [f"P{state.current_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
+    if state.phase_id == SELL_PHASE:
+        seat = state.current_player
+        line = f"P{seat} is bankrupt: must raise £{state.debt} (has £{state.cash[seat]})"
         back = [f"{state.sold_back[m]} {C.MARKET_NAMES[m]}" for m in range(3) if state.sold_back[m]]
         if back:
             line += "; sold back so far " + ", ".join(back) + " (the indicators move back when the debt is paid)"
@@ -67,7 +65,7 @@ def _table_lines(state) -> list[str]:
         lines.append(f"Trek - game over ({state.end_reason}); winner(s): "
                      + ", ".join(f"P{w}" for w in state.winner_list))
     else:
-        lines.append(f"Trek - turn {state.turns}, P{state.turn_player} to act, phase {state.phase}")
+        lines.append(f"Trek - turn {state.turns}, P{state.current_player} to act, phase {state.phase}")
     lines.append("Camp ladder (group: camp [stores needed, bonus] trekkers in order of arrival; "
                  "* = host, g = guest)")
     for g in range(C.NUM_GROUPS - 1, -1, -1):
@@ -76,11 +74,11 @@ def _table_lines(state) -> list[str]:
             occ = state.occupants(camp)
             if camp == C.BASE:
                 label = "Base"
-                tags = [_who(state, q) for q in occ]
+                tags = [f"P{q}" for q in occ]
             else:
                 bonus = "WIN" if camp == C.SUMMIT else f"£{p.camp_bonus[camp - 1]}"
                 label = f"{camp:>2} [{p.stores_required[g - 1]}, {bonus}]"
-                tags = [_who(state, q) + ("*" if i == 0 and len(occ) > 1 else "g" if i else "")
+                tags = [f"P{q}" + ("*" if i == 0 and len(occ) > 1 else "g" if i else "")
                         for i, q in enumerate(occ)]
             cells.append(f"{label} {' '.join(tags) if tags else '.'}")
         lines.append(f"  G{g}: " + " | ".join(cells))
@@ -188,10 +186,10 @@ def render_rgb(state):
     if state.is_terminal:
         status = f"game over ({state.end_reason}); winner(s): " + ", ".join(f"P{w}" for w in state.winner_list)
     else:
-        status = f"turn {state.turns}: P{state.turn_player} to act ({state.phase})"
-        if state.phase_id == 1:
+        status = f"turn {state.turns}: P{state.current_player} to act ({state.phase})"
+        if state.phase_id == BUY_PHASE:
             status += f", buying {C.MARKET_NAMES[state.buy_market]}"
-        elif state.phase_id == 2:
+        elif state.phase_id == SELL_PHASE:
             status += f", must raise {state.debt}"
     d.rectangle((0, 0, PIC_W, _HEAD_H), fill=(50, 70, 90))
     d.text((10, 8), _fit(d, f"Trek - {status}", big, PIC_W - 20), fill=(255, 255, 255), font=big)
