@@ -11,11 +11,11 @@ from travel_envs.games.itchy_feet.components import (
     FORBIDDEN, GLOBETROTTER, HIPPIE, ITEMS, JET_SETTER, LOCAL_GUIDE, LOUNGE_PASS, LUGGAGE_MIXUP,
     MOMS_CARD, MOUSETRAP, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SMUGGLER, TRADING_POST,
     TRAVEL_INSURANCE)
-from travel_envs.games.itchy_feet.engine import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
-                                                 P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP,
-                                                 P_PICK_TARGET, P_RECYCLE_PAY, P_SMUGGLE_TARGET,
-                                                 P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE, P_TRADE_RESPONSE,
-                                                 P_TRADING_POST)
+from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                                                  P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP,
+                                                  P_PICK_TARGET, P_RECYCLE_PAY, P_SMUGGLE_TARGET,
+                                                  P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE, P_TRADE_RESPONSE,
+                                                  P_TRADING_POST)
 
 from test_itchy_feet_helpers import build, play
 

@@ -9,9 +9,9 @@ from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import (
     CIVIL_UNREST, COUNTRY_ITEMS, COUNTRY_NAMES, DISTANCE_KM, EVENTS, EXTENSION_CARDS, FORBIDDEN,
     ITEMS, MOUSETRAP, NUM_COUNTRIES, PASSPORT, POSTCARD)
-from travel_envs.games.itchy_feet.engine import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
-                                                 P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE,
-                                                 start_player)
+from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
+                                                  P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE)
+from travel_envs.games.itchy_feet.engine import start_player
 from travel_envs.games.itchy_feet.encoder import OFFSETS
 
 from test_itchy_feet_helpers import build, play

@@ -1,4 +1,4 @@
-"""The Itchy Feet action table: fixed action ids and their meaning.
+"""The Itchy Feet action table: fixed action ids, their meaning, and the decision phases.
 
 One flat ``Discrete(NUM_ACTIONS)`` space serves every phase; the mask says which
 ids the current phase allows. Player targets are seat-relative to the acting
@@ -26,6 +26,9 @@ seat (1 = the next player clockwise, ...).
 | 90       | CANCEL the offer being built / DONE (Trading Post) |
 | 91       | YES (accept the offer, play Mousetrap / Travel Insurance) |
 | 92       | NO (decline the offer, do not react) |
+
+The decision phases (``PHASES``, ids ``P_*``) live here too: the engine sets them, the
+encoder, the renderer and the heuristic read them, and none of those imports the engine.
 """
 
 from __future__ import annotations
@@ -33,6 +36,22 @@ from __future__ import annotations
 from .components import (CARD_NAMES, COUNTRY_ITEMS, FORBIDDEN, ITEM_NAMES, MAX_PLAYERS,
                          NUM_CARD_TYPES)
 
+# --- decision phases: which decision the acting seat is asked for ----------------------
+#: phase 0 ("none") is no decision: between decisions while the engine runs its tasks, and
+#: for good once the game is over
+PHASES = (
+    "none", "main", "discard_down", "recycle_pay", "recycle_take", "trade_partner", "trade_build",
+    "trade_response", "mousetrap", "insurance", "strike_discard", "luggage_pass",
+    "forbidden_companion", "smuggle_target", "guide_pick", "trading_post", "map_target",
+    "pickpocket_target", "steal_discard", "steal_target", "jet_discard",
+)
+(P_NONE, P_MAIN, P_DISCARD_DOWN, P_RECYCLE_PAY, P_RECYCLE_TAKE, P_TRADE_PARTNER, P_TRADE_BUILD,
+ P_TRADE_RESPONSE, P_MOUSETRAP, P_INSURANCE, P_STRIKE, P_LUGGAGE, P_FORBID_COMPANION, P_SMUGGLE_TARGET,
+ P_GUIDE_PICK, P_TRADING_POST, P_MAP_TARGET, P_PICK_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
+ P_JET_DISCARD) = range(len(PHASES))
+NUM_PHASES = len(PHASES)
+
+# --- action ids -------------------------------------------------------------------------
 DRAW = 0
 RECYCLE = 1
 TRADE = 2

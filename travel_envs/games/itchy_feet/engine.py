@@ -17,6 +17,10 @@ from travel_envs.core.game import (Game, GameState, ParameterError, check_state_
                                    rng_to_dict, state_header)
 
 from . import actions as A
+from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                      P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_NONE, P_PICK_TARGET,
+                      P_RECYCLE_PAY, P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
+                      P_STRIKE, P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST, PHASES)
 from .components import (
     AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE,
     CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
@@ -26,21 +30,9 @@ from .components import (
     NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
     RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE,
 )
-from .encoder import encode_observation, encode_state, observation_size, state_size
+from .encoder import OBS_SIZE, STATE_SIZE, Observer
 from .params import ItchyFeetParams
-
-# --- phases -------------------------------------------------------------------------
-PHASES = (
-    "none", "main", "discard_down", "recycle_pay", "recycle_take", "trade_partner", "trade_build",
-    "trade_response", "mousetrap", "insurance", "strike_discard", "luggage_pass",
-    "forbidden_companion", "smuggle_target", "guide_pick", "trading_post", "map_target",
-    "pickpocket_target", "steal_discard", "steal_target", "jet_discard",
-)
-(P_NONE, P_MAIN, P_DISCARD_DOWN, P_RECYCLE_PAY, P_RECYCLE_TAKE, P_TRADE_PARTNER, P_TRADE_BUILD,
- P_TRADE_RESPONSE, P_MOUSETRAP, P_INSURANCE, P_STRIKE, P_LUGGAGE, P_FORBID_COMPANION, P_SMUGGLE_TARGET,
- P_GUIDE_PICK, P_TRADING_POST, P_MAP_TARGET, P_PICK_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
- P_JET_DISCARD) = range(len(PHASES))
-NUM_PHASES = len(PHASES)
+from .render import observation_text, render_rgb, render_text
 
 _NOT_EVENT = ~np.array(IS_EVENT)
 _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
@@ -277,6 +269,9 @@ class ItchyFeetState(GameState):
                 return
 
     # ------------------------------------------------------------------ contract
+    # own current_player / is_terminal / phase rather than the base class's phase_id / to_act:
+    # ``ph`` and ``actor`` are names state dicts, tests and users read, and phase 0 also means
+    # "between decisions" while tasks run, so the end of the game is a flag of its own
     @property
     def current_player(self) -> int:
         return -1 if self.terminal else self.actor
@@ -928,10 +923,10 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ observation
     def observation(self, seat: int, out: np.ndarray) -> None:
-        encode_observation(self, seat, out)
+        self.game.observer.observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        encode_state(self, out)
+        self.game.observer.state_tensor(self, out)
 
     # ------------------------------------------------------------------ copy / serialise
     def to_dict(self) -> dict[str, Any]:
@@ -1089,18 +1084,12 @@ class ItchyFeetState(GameState):
         return text
 
     def render_text(self) -> str:
-        from .render import render_text
-
         return render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
         return render_rgb(self)
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
-
         return observation_text(self, seat)
 
 
@@ -1193,23 +1182,13 @@ class ItchyFeetGame(Game):
     score_scale = 2.0
     observation_bounds = (0.0, 1.0)
     max_decisions = 30_000
+    num_actions = A.NUM_ACTIONS
+    observation_size = OBS_SIZE
+    state_size = STATE_SIZE
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._obs_size = observation_size()
-        self._state_size = state_size()
-
-    @property
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return self._obs_size
-
-    @property
-    def state_size(self) -> int:
-        return self._state_size
+        self.observer = Observer(self.params)
 
     def new_initial_state(self, rng: np.random.Generator) -> ItchyFeetState:
         return ItchyFeetState(self, rng)
