@@ -1,7 +1,6 @@
 """Itchy Feet heuristic trading (issue #13): it gives spare copies away sensibly, picks partners
 from what the table knows, and 6-player games between heuristics finish."""
 
-import numpy as np
 import pytest
 
 from travel_envs.games.itchy_feet import HeuristicPolicy

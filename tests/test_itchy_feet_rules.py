@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import (
@@ -366,3 +366,12 @@ def test_component_counts_match_the_spec():
     # capitals are real: Paris-Rome ~1106 km, Canberra-Tokyo ~7950 km
     assert 1090 < DISTANCE_KM[FRANCE][ITALY] < 1120
     assert all(DISTANCE_KM[a][b] == DISTANCE_KM[b][a] > 0 for a in range(12) for b in range(12) if a != b)
+
+
+# ---------------------------------------------------------------- the action table
+def test_every_action_name_parses_back_to_its_id():
+    for a in range(A.NUM_ACTIONS):
+        assert A.parse(A.describe(a)) == a
+    assert A.parse("  Card   camera ") == C + CAMERA and A.parse("TARGET PLAYER +2") == A.TARGET_BASE + 1
+    with pytest.raises(ParameterError, match="unknown action name 'fly'"):
+        A.parse("fly")

@@ -1,4 +1,5 @@
-"""The Itchy Feet action table: fixed action ids, their meaning, and the decision phases.
+"""The Itchy Feet action table: fixed action ids, their names (``describe``, back with
+``parse``) and the decision phases.
 
 One flat ``Discrete(NUM_ACTIONS)`` space serves every phase; the mask says which
 ids the current phase allows. Player targets are seat-relative to the acting
@@ -32,6 +33,8 @@ encoder, the renderer and the heuristic read them, and none of those imports the
 """
 
 from __future__ import annotations
+
+from travel_envs.core.game import ParameterError
 
 from .components import (CARD_NAMES, COUNTRY_ITEMS, FORBIDDEN, ITEM_NAMES, MAX_PLAYERS,
                          NUM_CARD_TYPES)
@@ -75,10 +78,6 @@ YES = CANCEL + 1  # 91
 NO = YES + 1  # 92
 NUM_ACTIONS = NO + 1  # 93
 
-#: the top-level (main-phase) actions that use the turn's action
-MAIN_ACTIONS = (DRAW, RECYCLE, TRADE, *range(TRAVEL_BASE, TRAVEL_BASE + 8), GUIDE, POST, MAP, PICK,
-                VOUCHER, STEAL, *range(FORBID_BASE, FORBID_BASE + 3), *range(SMUGGLE_BASE, SMUGGLE_BASE + 3))
-
 
 def travel_action(target: int, mom: int) -> int:
     return TRAVEL_BASE + 4 * target + mom
@@ -120,3 +119,18 @@ def describe(action: int, country_own: int = -1, country_centre: int = -1) -> st
     if ASK_BASE <= a < ASK_BASE + NUM_CARD_TYPES:
         return f"ask for {CARD_NAMES[a - ASK_BASE]}"
     return f"unknown action {a}"
+
+
+#: describe()'s name (without countries) of every id, lower case -> the id
+_BY_NAME = {describe(a).lower(): a for a in range(NUM_ACTIONS)}
+
+
+def parse(name: str) -> int:
+    """The id of an action named as :func:`describe` names it without countries (case free):
+    ``parse("draw") == DRAW``, ``parse("card Camera") == CARD_BASE + 1``."""
+    key = " ".join(str(name).split()).lower()
+    if key not in _BY_NAME:
+        raise ParameterError(f"unknown action name {name!r}; names are those of describe(), e.g. "
+                             f"'draw', 'travel to own country', 'target player +1', 'card Camera', "
+                             f"'ask for Camera', 'propose the offer', 'yes', 'no'")
+    return _BY_NAME[key]

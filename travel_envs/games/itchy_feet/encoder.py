@@ -63,9 +63,7 @@ SEAT_BLOCK = 65
 STATE_EXTRA = MAX_PLAYERS * NUM_CARD_TYPES + NUM_CARD_TYPES  # all hands + draw pile contents
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 
-_O = OFFSETS
 _INV6 = 1.0 / 6.0
-
 
 _OWN_SIZE = OFFSETS["own_hand_size"]
 _TI, _MI = OFFSETS["target_items"], OFFSETS["missing_items"]

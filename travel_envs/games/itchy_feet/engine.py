@@ -1107,7 +1107,7 @@ def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:
     def ints(key: str, lo: int, hi: int, length: int | None = None) -> None:
         v = d[key]
         if not isinstance(v, list) or (length is not None and len(v) != length):
-            bad(key, f"must be a list" + (f" of {length} values" if length is not None else ""))
+            bad(key, "must be a list" + (f" of {length} values" if length is not None else ""))
         if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not lo <= x <= hi for x in v):
             bad(key, f"holds a value outside [{lo}, {hi}]")
 
@@ -1194,4 +1194,4 @@ class ItchyFeetGame(Game):
         return ItchyFeetState(self, rng)
 
 
-__all__ = ["ItchyFeetGame", "ItchyFeetState", "PHASES", "start_player"]
+__all__ = ["ItchyFeetGame", "ItchyFeetState", "start_player"]

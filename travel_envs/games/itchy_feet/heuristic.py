@@ -112,7 +112,6 @@ class HeuristicPolicy:
 
     def _choose(self, state, mask: np.ndarray):
         s, ph = state.actor, state.ph
-        n = state.num_players
         if ph == P_MAIN:
             return self._main(state, s, mask)
         if ph in (P_DISCARD_DOWN, P_STRIKE, P_RECYCLE_PAY, P_FORBID_COMPANION, P_STEAL_DISCARD,
