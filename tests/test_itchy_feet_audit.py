@@ -10,7 +10,7 @@ from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import (
     AIRLINE_STRIKE, CIVIL_UNREST, COUNTRY_NAMES, ITEMS, JET_SETTER, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
     MOUSETRAP, PASSPORT, PICKPOCKET, POSTCARD, TRAVEL_INSURANCE)
-from travel_envs.games.itchy_feet.encoder import OFFSETS, SEAT_BLOCK
+from travel_envs.games.itchy_feet.encoder import OFFSETS, SEAT_BLOCK, SEAT_OFFSETS
 from travel_envs.games.itchy_feet.actions import P_INSURANCE, P_JET_DISCARD, P_MAIN, P_MOUSETRAP
 from travel_envs.games.itchy_feet.scenario import build_state
 
@@ -33,7 +33,7 @@ def obs(st, seat):
 def known_in_obs(st, seat, other, card):
     """The copies of ``card`` that ``seat``'s observation says ``other`` holds."""
     slot = (other - seat) % st.num_players
-    return round(float(obs(st, seat)[OFFSETS["seats"] + slot * SEAT_BLOCK + 23 + card]) * 6)
+    return round(float(obs(st, seat)[OFFSETS["seats"] + slot * SEAT_BLOCK + SEAT_OFFSETS["known"] + card]) * 6)
 
 
 # ---------------------------------------------------------------- 1. the table remembers
@@ -77,7 +77,7 @@ def test_travel_shows_the_hand_and_the_completed_country_and_away_countries_are_
     for seat in (0, 1):
         o = obs(st, seat)
         slot = (0 - seat) % 2
-        assert o[OFFSETS["seats"] + slot * SEAT_BLOCK + 53 + NORWAY] == 1.0
+        assert o[OFFSETS["seats"] + slot * SEAT_BLOCK + SEAT_OFFSETS["completed"] + NORWAY] == 1.0
         assert o[OFFSETS["away"] + ITALY] == 1.0 and o[OFFSETS["away"]:OFFSETS["away"] + 12].sum() == 1
     assert known_in_obs(st, 1, 0, CAMERA) == 1 and known_in_obs(st, 1, 0, PASSPORT) == 1
     assert known_in_obs(st, 1, 0, BOOTS) == 0  # drawn after the hand was shown

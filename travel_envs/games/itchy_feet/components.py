@@ -40,7 +40,8 @@ SPECIAL_NAMES = (
 )
 
 # --- forbidden items (3) ----------------------------------------------------------
-FORBIDDEN = (26, 27, 28)
+FIREWORKS, EXOTIC_PET, UNLABELLED_SEEDS = 26, 27, 28
+FORBIDDEN = (FIREWORKS, EXOTIC_PET, UNLABELLED_SEEDS)
 FORBIDDEN_NAMES = ("Fireworks", "Exotic Pet", "Unlabelled Seeds")
 
 # --- postcards (6, identical) -----------------------------------------------------

@@ -18,10 +18,34 @@ from __future__ import annotations
 import numpy as np
 
 from . import actions as A
-from .components import (COUNTRY_ITEMS, EVENTS, EXTENSION_NAMES, MAX_PLAYERS, NUM_CARD_TYPES,
+from .components import (COUNTRY_ITEMS, EVENTS, EXTENSION_NAMES, MAX_PLAYERS, NUM_CARD_TYPES, NUM_CHARACTERS,
                          NUM_COUNTRIES, NUM_ITEM_TYPES)
 
 NUM_MAIN_IDS = A.SMUGGLE_BASE + 3  # announced action ids 0..23
+
+
+def _offsets(layout) -> tuple[dict[str, int], int]:
+    """The offset of each row of a (name, size, meaning) layout, and the total size."""
+    offsets, o = {}, 0
+    for name, size, _ in layout:
+        offsets[name] = o
+        o += size
+    return offsets, o
+
+
+#: one seat slot of the ``seats`` block, (name, size, meaning) in order
+SEAT_LAYOUT = (
+    ("present", 1, "present"),
+    ("hand_size", 1, "hand size / 20"),
+    ("country", NUM_COUNTRIES, "country one-hot (12; 0 once travelled)"),
+    ("home_done", 1, "own country done"),
+    ("character", NUM_CHARACTERS, "character one-hot (6)"),
+    ("turn_player", 1, "is the turn player"),
+    ("acting", 1, "is the acting seat"),
+    ("known", NUM_CARD_TYPES, "cards known to be in its hand (30, copies / 6)"),
+    ("completed", NUM_COUNTRIES, "completed country one-hot (12)"),
+)
+SEAT_OFFSETS, SEAT_BLOCK = _offsets(SEAT_LAYOUT)  # 65 values a slot
 
 #: (name, size, meaning) in order; offsets follow from the sizes
 LAYOUT = (
@@ -29,10 +53,8 @@ LAYOUT = (
     ("own_hand_size", 1, "own hand size / 20 (no reachable hand exceeds 16 cards)"),
     ("target_items", NUM_ITEM_TYPES, "1 for each item the next destination needs (own country, then the centre)"),
     ("missing_items", NUM_ITEM_TYPES, "1 for each needed item not in the own hand"),
-    ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 20, country one-hot (12; 0 once "
-                                "travelled), own country done, character one-hot (6), is the turn player, "
-                                "is the acting seat, cards known to be in its hand (30, copies / 6), "
-                                "completed country one-hot (12)"),
+    ("seats", MAX_PLAYERS * SEAT_BLOCK,
+     f"{MAX_PLAYERS} seat slots x {SEAT_BLOCK}: " + ", ".join(meaning for _, _, meaning in SEAT_LAYOUT)),
     ("centre", NUM_COUNTRIES, "centre country one-hot"),
     ("away", NUM_COUNTRIES, "countries put away by Civil Unrest (out of the game)"),
     ("piles", 2, "draw pile size / 80, discard pile size / 80 (clipped)"),
@@ -53,13 +75,7 @@ LAYOUT = (
     ("turn_number", 1, "turn number / max_turns"),
     ("params", len(EXTENSION_NAMES) + 2 + 5, "extensions on (5), steal_action, reactions, player count one-hot (2-6)"),
 )
-OFFSETS: dict[str, int] = {}
-_o = 0
-for _name, _size, _ in LAYOUT:
-    OFFSETS[_name] = _o
-    _o += _size
-OBS_SIZE = _o
-SEAT_BLOCK = 65
+OFFSETS, OBS_SIZE = _offsets(LAYOUT)
 STATE_EXTRA = MAX_PLAYERS * NUM_CARD_TYPES + NUM_CARD_TYPES  # all hands + draw pile contents
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 
@@ -68,6 +84,9 @@ _INV6 = 1.0 / 6.0
 _OWN_SIZE = OFFSETS["own_hand_size"]
 _TI, _MI = OFFSETS["target_items"], OFFSETS["missing_items"]
 _SEATS = OFFSETS["seats"]
+#: the seat slot's fields (offsets within a slot), in the order observation() unpacks them
+_SEAT_FIELDS = tuple(SEAT_OFFSETS[name] for name in (
+    "present", "hand_size", "country", "home_done", "character", "turn_player", "acting", "known", "completed"))
 _CENTRE, _AWAY = OFFSETS["centre"], OFFSETS["away"]
 _PILES = OFFSETS["piles"]
 _DC, _DT = OFFSETS["discard_counts"], OFFSETS["discard_top"]
@@ -113,7 +132,7 @@ class Observer:
         base = np.zeros(OBS_SIZE, np.float32)
         base[_params_ones(p)] = 1.0
         for k in range(n):
-            base[_SEATS + k * SEAT_BLOCK] = 1.0  # seat slot present
+            base[_SEATS + k * SEAT_BLOCK + SEAT_OFFSETS["present"]] = 1.0
         self.base = base
         self.n = n
         #: order[seat]: the absolute seats in slot order 0..n-1
@@ -148,34 +167,35 @@ class Observer:
         home_done, characters, known, done = state.home_done, state.characters, state.known, state.done_country
         seen = state.seen[seat]
         order = self.order[seat]
+        _, f_size, f_country, f_home, f_char, f_turn, f_acting, f_known, f_done = _SEAT_FIELDS
         o = _SEATS
-        for q in order:
+        for q in order:  # "present" is in the template
             sz = sizes[q]
-            out[o + 1] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
+            out[o + f_size] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
             c = own_country[q]
             if c >= 0:
-                out[o + 2 + c] = 1.0
+                out[o + f_country + c] = 1.0
             if home_done[q]:
-                out[o + 14] = 1.0
+                out[o + f_home] = 1.0
             ch = characters[q]
             if ch >= 0:
-                out[o + 15 + ch] = 1.0
+                out[o + f_char + ch] = 1.0
             if q == tp:
-                out[o + 21] = 1.0
+                out[o + f_turn] = 1.0
             if q == actor:
-                out[o + 22] = 1.0
+                out[o + f_acting] = 1.0
             kq = known[q]
             if any(seen[q]):  # what the seat alone knows q holds (a card it passed or lost to q)
                 kq = [a if a > b else b for a, b in zip(kq, seen[q])]
             if any(kq):
-                r = o + 23
+                r = o + f_known
                 for c in kq:
                     if c:
                         out[r] = six[c]
                     r += 1
             c = done[q]
             if c >= 0:
-                out[o + 53 + c] = 1.0
+                out[o + f_done + c] = 1.0
             o += SEAT_BLOCK
         sz = sizes[seat]
         out[_OWN_SIZE] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0

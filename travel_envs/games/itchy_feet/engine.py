@@ -24,11 +24,11 @@ from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PI
 from .components import (
     AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE,
     CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
-    DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXTENSION_CARDS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
+    DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXOTIC_PET, EXTENSION_CARDS, FIREWORKS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
     HIPPIE, HIPPIE_RECYCLE_COST, IS_EVENT, IS_FORBIDDEN, JET_SETTER, LOCAL_GUIDE, LOCAL_GUIDE_PEEK,
     LOUNGE_PASS, LUGGAGE_MIXUP, MOMS_CARD, MOUSETRAP, NUM_CARD_TYPES, NUM_CHARACTERS,
     NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
-    RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE,
+    RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE, UNLABELLED_SEEDS,
 )
 from .encoder import OBS_SIZE, STATE_SIZE, Observer
 from .params import ItchyFeetParams
@@ -148,7 +148,7 @@ class ItchyFeetState(GameState):
 
     def forbidden_count(self, s: int) -> int:
         h = self.hands[s]
-        return h[26] + h[27] + h[28]
+        return h[FIREWORKS] + h[EXOTIC_PET] + h[UNLABELLED_SEEDS]
 
     def free_count(self, s: int) -> int:
         """Cards of ``s`` that may be discarded (everything but forbidden items)."""
@@ -539,7 +539,7 @@ class ItchyFeetState(GameState):
         n = len(self.sizes)
         if ph == P_MAIN:
             params = self.game.params
-            free = self.sizes[s] - (h[26] + h[27] + h[28])  # free_count(s)
+            free = self.sizes[s] - (h[FIREWORKS] + h[EXOTIC_PET] + h[UNLABELLED_SEEDS])  # free_count(s)
             smuggler = self.characters[s] == SMUGGLER
             mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
             if free >= self.recycle_cost(s) and (
