@@ -6,6 +6,7 @@ import pytest
 from travel_envs.games.itchy_feet import HeuristicPolicy
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
+from travel_envs.games.itchy_feet.heuristic import HeuristicStyle
 from travel_envs.games.itchy_feet.actions import P_TRADE_BUILD, P_TRADE_RESPONSE
 from travel_envs.games.itchy_feet.measure import turn_cap_rate
 from travel_envs.games.itchy_feet.scenario import build_state
@@ -37,6 +38,17 @@ def test_partner_gives_a_spare_copy_for_a_card():
     st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1], centre=INDIA)
     offer_to_player_1(st, [BOOTS], [BUGSPRAY])
     assert act(st) == A.NO
+
+
+def test_a_style_changes_what_the_player_gives_away():
+    # the same offer (Boots for player 1's spare Bug Spray): a player whose spare items are
+    # worth more than junk keeps the spare
+    st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
+                     centre=INDIA)
+    offer_to_player_1(st, [BOOTS], [BUGSPRAY])
+    assert HeuristicPolicy(0).act(None, st.legal_action_mask(), st) == A.YES
+    keeper = HeuristicPolicy(0, HeuristicStyle(spare_item=2.0))
+    assert keeper.act(None, st.legal_action_mask(), st) == A.NO
 
 
 def test_offer_gives_the_spare_the_partner_needs_and_asks_what_it_is_known_to_hold():
