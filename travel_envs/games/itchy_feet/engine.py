@@ -593,7 +593,7 @@ class ItchyFeetState(GameState):
                     if smuggler:
                         mask[A.SMUGGLE_BASE + i] = True
 
-    def _do_main(self, s: int, a: int):
+    def _do_main(self, s: int, a: int) -> bool | None:
         if a == A.LOUNGE:
             self._to_discard(s, LOUNGE_PASS)
             self.actions_left += 1
@@ -623,12 +623,12 @@ class ItchyFeetState(GameState):
             if h[t]:
                 mask[a + t] = True
 
-    def _do_discard(self, s: int, a: int):
+    def _do_discard(self, s: int, a: int) -> bool | None:
         """discard_down (the hand limit) and strike_discard (Airline Strike)."""
         self._to_discard(s, a - A.CARD_BASE)
 
     # ---- recycle: pay 2 (Hippie 1), then take 1 from the discard pile as it was before paying
-    def _do_recycle_pay(self, s: int, a: int):
+    def _do_recycle_pay(self, s: int, a: int) -> bool | None:
         self._to_discard(s, a - A.CARD_BASE)
         self.rc_need -= 1
         if self.rc_need <= 0:
@@ -639,7 +639,7 @@ class ItchyFeetState(GameState):
         for t in self._recycle_pool():
             mask[A.CARD_BASE + t] = True
 
-    def _do_recycle_take(self, s: int, a: int):
+    def _do_recycle_take(self, s: int, a: int) -> bool | None:
         t = a - A.CARD_BASE
         # take a copy from the part of the pile that was there before paying
         idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
@@ -661,7 +661,7 @@ class ItchyFeetState(GameState):
         self._legal_other_seats(mask, s)
         mask[A.CANCEL] = True
 
-    def _do_trade_partner(self, s: int, a: int):
+    def _do_trade_partner(self, s: int, a: int) -> bool | None:
         if a == A.CANCEL:
             self.ph = P_MAIN
             return DECIDED
@@ -681,7 +681,7 @@ class ItchyFeetState(GameState):
             mask[A.PROPOSE] = True
         mask[A.CANCEL] = True
 
-    def _do_trade_build(self, s: int, a: int):
+    def _do_trade_build(self, s: int, a: int) -> bool | None:
         if a == A.CANCEL:
             self._clear_offer()
             self.ph = P_MAIN
@@ -705,7 +705,7 @@ class ItchyFeetState(GameState):
         if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
             mask[A.YES] = True
 
-    def _do_trade_response(self, s: int, a: int):
+    def _do_trade_response(self, s: int, a: int) -> bool | None:
         if a == A.NO:
             self._clear_offer()
             self.announced = -1
@@ -719,7 +719,7 @@ class ItchyFeetState(GameState):
         if self.hands[s][MOUSETRAP]:
             mask[A.YES] = True
 
-    def _do_mousetrap(self, s: int, a: int):
+    def _do_mousetrap(self, s: int, a: int) -> bool | None:
         if a == A.YES:  # the announced action is cancelled and the turn ends
             self._to_discard(s, MOUSETRAP)
             self.stack = []
@@ -735,7 +735,7 @@ class ItchyFeetState(GameState):
         if self.hands[s][TRAVEL_INSURANCE]:
             mask[A.YES] = True
 
-    def _do_insurance(self, s: int, a: int):
+    def _do_insurance(self, s: int, a: int) -> bool | None:
         if a == A.YES:
             self._to_discard(s, TRAVEL_INSURANCE)
             self.insured[s] = True
@@ -748,17 +748,17 @@ class ItchyFeetState(GameState):
                 mask[a] = True
             a += 1
 
-    def _do_luggage(self, s: int, a: int):
+    def _do_luggage(self, s: int, a: int) -> bool | None:
         self.lug_choice[s] = a - A.CARD_BASE
 
     # ---- forbidden items: discard one with a companion card, or (Smuggler) hand it over
-    def _do_forbidden_companion(self, s: int, a: int):
+    def _do_forbidden_companion(self, s: int, a: int) -> bool | None:
         self._to_discard(s, self.forb)
         self._to_discard(s, a - A.CARD_BASE)
         self.forb = -1
         self.stack.append(["done"])
 
-    def _do_smuggle_target(self, s: int, a: int):
+    def _do_smuggle_target(self, s: int, a: int) -> bool | None:
         q = self._seat(a - A.TARGET_BASE + 1)
         self._lose(s, self.forb)
         self._gain(q, self.forb)
@@ -776,7 +776,7 @@ class ItchyFeetState(GameState):
             if not IS_EVENT[t]:
                 mask[A.CARD_BASE + t] = True
 
-    def _do_guide_pick(self, s: int, a: int):
+    def _do_guide_pick(self, s: int, a: int) -> bool | None:
         t = a - A.CARD_BASE
         self.peek.remove(t)
         self._gain(s, t)
@@ -792,7 +792,7 @@ class ItchyFeetState(GameState):
         self._legal_free_card(mask, s)
         mask[A.CANCEL] = True
 
-    def _do_trading_post(self, s: int, a: int):
+    def _do_trading_post(self, s: int, a: int) -> bool | None:
         if a != A.CANCEL:
             self._to_discard(s, a - A.CARD_BASE)
             self.post_n += 1
@@ -810,7 +810,7 @@ class ItchyFeetState(GameState):
             if self.own_country[(s + rel) % n] >= 0:
                 mask[A.TARGET_BASE + rel - 1] = True
 
-    def _do_map_target(self, s: int, a: int):
+    def _do_map_target(self, s: int, a: int) -> bool | None:
         q = self._seat(a - A.TARGET_BASE + 1)
         self.own_country[s], self.own_country[q] = self.own_country[q], self.own_country[s]
         self.stack.append(["done"])
@@ -822,7 +822,7 @@ class ItchyFeetState(GameState):
             if self.sizes[(s + rel) % n]:
                 mask[A.TARGET_BASE + rel - 1] = True
 
-    def _do_take_random(self, s: int, a: int):
+    def _do_take_random(self, s: int, a: int) -> bool | None:
         q = self._seat(a - A.TARGET_BASE + 1)
         t = self._random_card(q)
         self._lose_hidden(q, t, witness=s)
@@ -832,7 +832,7 @@ class ItchyFeetState(GameState):
         self.stack.append(["limit", s])
         self._check_postcards()
 
-    def _do_steal_discard(self, s: int, a: int):
+    def _do_steal_discard(self, s: int, a: int) -> bool | None:
         self._to_discard(s, a - A.CARD_BASE)
         self.ph = P_STEAL_TARGET
         return DECIDED
@@ -842,7 +842,7 @@ class ItchyFeetState(GameState):
         for t in self._jet_options(s):
             mask[A.CARD_BASE + t] = True
 
-    def _do_jet_discard(self, s: int, a: int):
+    def _do_jet_discard(self, s: int, a: int) -> bool | None:
         self._to_discard(s, a - A.CARD_BASE)
         self.jet = []
 
@@ -1153,7 +1153,7 @@ class Decision(NamedTuple):
     """What a decision phase allows (``legal(state, mask, seat)``) and does (``apply(state, seat, a)``)."""
 
     legal: Callable[[ItchyFeetState, np.ndarray, int], None]
-    apply: Callable[[ItchyFeetState, int, int], Any] | None
+    apply: Callable[[ItchyFeetState, int, int], bool | None] | None
 
 
 def _nothing_legal(state: ItchyFeetState, mask: np.ndarray, seat: int) -> None:
