@@ -56,6 +56,7 @@ def test_facts_not_given_stay_as_dealt():
     ({"centre": 12}, "country 12 is not a country id"),
     ({"centre": -1}, "country -1 is not a country id"),
     ({"turn": 2}, "turn=2"),
+    ({"turn": True}, "turn=True"),
     ({"characters": [SMUGGLER, -1]}, "need the 'characters' extension"),
     ({"characters": [HIPPIE, HIPPIE], "extensions": ["characters"]}, "each character exists once"),
     ({"characters": [6, -1], "extensions": ["characters"]}, "not a character id"),

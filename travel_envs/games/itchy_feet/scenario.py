@@ -90,7 +90,7 @@ def build_state(
     game = ItchyFeetGame(num_players=num_players, **params)
     n = num_players
     d = game.new_initial_state(np.random.default_rng(seed)).to_dict()
-    if not (isinstance(turn, (int, np.integer)) and 0 <= turn < n):
+    if isinstance(turn, bool) or not (isinstance(turn, (int, np.integer)) and 0 <= turn < n):
         raise ParameterError(f"turn={turn!r}: a seat 0-{n - 1} of this {n}-player game")
     if hands is not None:
         _check_seats("hands", hands, n)
@@ -132,7 +132,7 @@ def build_state(
 
 
 def _check_seats(what: str, by_seat: Mapping[int, Any], n: int) -> None:
-    bad = [s for s in by_seat if not (isinstance(s, (int, np.integer)) and 0 <= s < n)]
+    bad = [s for s in by_seat if isinstance(s, bool) or not (isinstance(s, (int, np.integer)) and 0 <= s < n)]
     if bad:
         raise ParameterError(f"{what}: seat(s) {bad} do not exist in a {n}-player game (seats 0-{n - 1})")
 
@@ -167,7 +167,7 @@ def _characters(game: ItchyFeetGame, characters: list[int]) -> list[int]:
     if len(characters) != n:
         raise ParameterError(f"characters={characters!r}: one per seat ({n}), -1 for none")
     for c in characters:
-        if not (isinstance(c, (int, np.integer)) and -1 <= c < NUM_CHARACTERS):
+        if isinstance(c, bool) or not (isinstance(c, (int, np.integer)) and -1 <= c < NUM_CHARACTERS):
             raise ParameterError(f"characters: {c!r} is not a character id 0-{NUM_CHARACTERS - 1} or -1 "
                                  f"({', '.join(f'{i} {name}' for i, name in enumerate(CHARACTER_NAMES))})")
     dealt = [c for c in characters if c >= 0]
