@@ -3,8 +3,10 @@
 The engine keeps a small *task stack*: an action pushes the steps it causes
 (draw a card, check the hand limit, resolve an event, ask for a reaction, end
 the action ...) and ``_run`` pops them until one needs a decision, which sets
-``phase`` and ``actor``. Every task is a JSON-safe list, so a state in the
-middle of an event or a trade negotiation round-trips through ``to_dict``.
+``ph`` (the phase id, ``actions.PHASES``) and ``actor``. Every task is a JSON-safe
+list, so a state in the middle of an event or a trade negotiation round-trips
+through ``to_dict``. Each decision phase has its pair of handlers, ``_legal_<phase>``
+and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 """
 
 from __future__ import annotations
