@@ -7,11 +7,11 @@ import numpy as np
 
 from travel_envs.core.rewards import terminal_rewards
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import P_INSURANCE, P_JET_DISCARD, P_MAIN, P_MOUSETRAP
 from travel_envs.games.itchy_feet.components import (
     AIRLINE_STRIKE, CIVIL_UNREST, COUNTRY_NAMES, ITEMS, JET_SETTER, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
     MOUSETRAP, PASSPORT, PICKPOCKET, POSTCARD, TRAVEL_INSURANCE)
 from travel_envs.games.itchy_feet.encoder import OFFSETS, SEAT_BLOCK, SEAT_OFFSETS
-from travel_envs.games.itchy_feet.actions import P_INSURANCE, P_JET_DISCARD, P_MAIN, P_MOUSETRAP
 from travel_envs.games.itchy_feet.scenario import build_state
 
 from test_itchy_feet_helpers import play

@@ -6,16 +6,16 @@ import pytest
 from travel_envs.core.game import IllegalActionError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
-from travel_envs.games.itchy_feet.components import (
-    AIRLINE_STRIKE, BACKPACKER, CIVIL_UNREST, COUNTRY_NAMES, DIPLOMAT, DUTY_FREE_DAY, DUTY_FREE_VOUCHER,
-    FORBIDDEN, GLOBETROTTER, HIPPIE, ITEMS, JET_SETTER, LOCAL_GUIDE, LOUNGE_PASS, LUGGAGE_MIXUP,
-    MOMS_CARD, MOUSETRAP, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SMUGGLER, TRADING_POST,
-    TRAVEL_INSURANCE)
 from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
                                                   P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP,
                                                   P_PICK_TARGET, P_RECYCLE_PAY, P_SMUGGLE_TARGET,
                                                   P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE, P_TRADE_RESPONSE,
                                                   P_TRADING_POST)
+from travel_envs.games.itchy_feet.components import (
+    AIRLINE_STRIKE, BACKPACKER, CIVIL_UNREST, COUNTRY_NAMES, DIPLOMAT, DUTY_FREE_DAY, DUTY_FREE_VOUCHER,
+    FORBIDDEN, GLOBETROTTER, HIPPIE, ITEMS, JET_SETTER, LOCAL_GUIDE, LOUNGE_PASS, LUGGAGE_MIXUP,
+    MOMS_CARD, MOUSETRAP, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SMUGGLER, TRADING_POST,
+    TRAVEL_INSURANCE)
 from travel_envs.games.itchy_feet.scenario import build_state
 
 from test_itchy_feet_helpers import play

@@ -7,8 +7,8 @@ import pytest
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.itchy_feet import GAME, HeuristicPolicy
 from travel_envs.games.itchy_feet import actions as A
-from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
 from travel_envs.games.itchy_feet.actions import P_PICK_TARGET, P_STEAL_TARGET
+from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
 from travel_envs.games.itchy_feet.scenario import build_state
 
 from test_itchy_feet_helpers import check_invariants, expected_totals, play

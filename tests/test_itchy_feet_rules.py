@@ -6,13 +6,13 @@ import pytest
 from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
+                                                  P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE)
 from travel_envs.games.itchy_feet.components import (
     CIVIL_UNREST, COUNTRY_ITEMS, COUNTRY_NAMES, DISTANCE_KM, EVENTS, EXTENSION_CARDS, FORBIDDEN,
     ITEMS, MOUSETRAP, NUM_COUNTRIES, PASSPORT, POSTCARD)
-from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
-                                                  P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE)
-from travel_envs.games.itchy_feet.engine import start_player
 from travel_envs.games.itchy_feet.encoder import OFFSETS
+from travel_envs.games.itchy_feet.engine import start_player
 from travel_envs.games.itchy_feet.scenario import build_state
 
 from test_itchy_feet_helpers import play
