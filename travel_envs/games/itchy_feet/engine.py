@@ -1057,9 +1057,10 @@ class ItchyFeetState(GameState):
         pile plus the unknown part of the other hands, and the peek when ``seat`` does not see
         it): the other hands' unknown cards, the draw pile order, the other players' Lost
         Luggage choices, the state's generator; the other players' own memories are cut to
-        their new hands. Events never go to a hand. A draw that would leave a pending decision or an announced action impossible
-        (e.g. a player asked to discard holding only forbidden items) is drawn again; after
-        200 failed draws only the draw pile is reshuffled (never seen in tests).
+        their new hands. Events never go to a hand. A draw that would leave a pending decision
+        or an announced action impossible (e.g. a player asked to discard holding only
+        forbidden items) is drawn again; after 200 failed draws only the draw pile is
+        reshuffled (never seen in tests).
         """
         for _ in range(200):
             st = self._resample_once(seat, rng)
