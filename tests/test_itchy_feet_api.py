@@ -14,8 +14,7 @@ from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import NUM_CARD_TYPES, PASSPORT
 from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS, SEAT_BLOCK
-
-from test_itchy_feet_helpers import build
+from travel_envs.games.itchy_feet.scenario import build_state as build
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
 

@@ -7,13 +7,14 @@ import numpy as np
 
 from travel_envs.core.rewards import terminal_rewards
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import P_INSURANCE, P_JET_DISCARD, P_MAIN, P_MOUSETRAP
 from travel_envs.games.itchy_feet.components import (
     AIRLINE_STRIKE, CIVIL_UNREST, COUNTRY_NAMES, ITEMS, JET_SETTER, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
     MOUSETRAP, PASSPORT, PICKPOCKET, POSTCARD, TRAVEL_INSURANCE)
-from travel_envs.games.itchy_feet.encoder import OFFSETS, SEAT_BLOCK
-from travel_envs.games.itchy_feet.engine import P_INSURANCE, P_JET_DISCARD, P_MAIN, P_MOUSETRAP
+from travel_envs.games.itchy_feet.encoder import OFFSETS, SEAT_BLOCK, SEAT_OFFSETS
+from travel_envs.games.itchy_feet.scenario import build_state
 
-from test_itchy_feet_helpers import build, play
+from test_itchy_feet_helpers import play
 
 C, ASK = A.CARD_BASE, A.ASK_BASE
 SUNSCREEN, CAMERA, GUIDEBOOK, PHRASEBOOK, BOOTS, SWIMSUIT, UMBRELLA, COAT, ADAPTER, SUNGLASSES, \
@@ -32,13 +33,13 @@ def obs(st, seat):
 def known_in_obs(st, seat, other, card):
     """The copies of ``card`` that ``seat``'s observation says ``other`` holds."""
     slot = (other - seat) % st.num_players
-    return round(float(obs(st, seat)[OFFSETS["seats"] + slot * SEAT_BLOCK + 23 + card]) * 6)
+    return round(float(obs(st, seat)[OFFSETS["seats"] + slot * SEAT_BLOCK + SEAT_OFFSETS["known"] + card]) * 6)
 
 
 # ---------------------------------------------------------------- 1. the table remembers
 def test_face_up_trade_is_remembered_by_the_players_outside_it():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT], 2: [PASSPORT]},
-               draw=[SWIMSUIT, SUNSCREEN])
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT], 2: [PASSPORT]},
+                     draw=[SWIMSUIT, SUNSCREEN])
     play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, ASK + COAT, A.PROPOSE, A.YES)
     assert known_in_obs(st, 2, 0, COAT) == 1 and known_in_obs(st, 2, 1, CAMERA) == 1
     assert known_in_obs(st, 2, 0, CAMERA) == 0  # given away: no longer claimed
@@ -54,16 +55,14 @@ def test_face_up_trade_is_remembered_by_the_players_outside_it():
 
 
 def test_offered_cards_are_remembered_even_when_refused():
-    st = build(hands={0: [PASSPORT, CAMERA, CAMERA], 1: [PASSPORT, COAT]})
+    st = build_state(hands={0: [PASSPORT, CAMERA, CAMERA], 1: [PASSPORT, COAT]})
     play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, C + CAMERA, ASK + COAT, A.PROPOSE, A.NO)
     assert st.known[0][CAMERA] == 2 and known_in_obs(st, 1, 0, CAMERA) == 2
 
 
 def test_unseen_loss_lowers_every_known_card():
-    st = build(num_players=3, hands={0: [PASSPORT, PICKPOCKET], 1: [CAMERA, COAT], 2: [PASSPORT]},
-               reactions=False, **SPECIALS)
-    st.known[1] = [0] * 30
-    st.known[1][CAMERA] = st.known[1][COAT] = 1
+    st = build_state(num_players=3, hands={0: [PASSPORT, PICKPOCKET], 1: [CAMERA, COAT], 2: [PASSPORT]},
+                     known={1: [CAMERA, COAT]}, reactions=False, **SPECIALS)
     play(st, A.PICK, A.TARGET_BASE)
     # the stolen card is hidden from player 2: either of the known cards may be gone
     assert st.known[1][CAMERA] == st.known[1][COAT] == 0 and st.sizes[1] == 1
@@ -71,14 +70,14 @@ def test_unseen_loss_lowers_every_known_card():
 
 
 def test_travel_shows_the_hand_and_the_completed_country_and_away_countries_are_public():
-    st = build(hands={0: NORWAY_HAND + [CAMERA], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
-               draw=[SWIMSUIT, BOOTS, CIVIL_UNREST], extensions=["events"])
+    st = build_state(hands={0: NORWAY_HAND + [CAMERA], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
+                     draw=[SWIMSUIT, BOOTS, CIVIL_UNREST], extensions=["events"])
     play(st, A.travel_action(A.TRAVEL_OWN, 0))  # the free card is Civil Unrest, then Boots
     assert st.done_country == [NORWAY, -1] and ITALY in st.away
     for seat in (0, 1):
         o = obs(st, seat)
         slot = (0 - seat) % 2
-        assert o[OFFSETS["seats"] + slot * SEAT_BLOCK + 53 + NORWAY] == 1.0
+        assert o[OFFSETS["seats"] + slot * SEAT_BLOCK + SEAT_OFFSETS["completed"] + NORWAY] == 1.0
         assert o[OFFSETS["away"] + ITALY] == 1.0 and o[OFFSETS["away"]:OFFSETS["away"] + 12].sum() == 1
     assert known_in_obs(st, 1, 0, CAMERA) == 1 and known_in_obs(st, 1, 0, PASSPORT) == 1
     assert known_in_obs(st, 1, 0, BOOTS) == 0  # drawn after the hand was shown
@@ -86,8 +85,8 @@ def test_travel_shows_the_hand_and_the_completed_country_and_away_countries_are_
 
 # ---------------------------------------------------------------- 2. scores
 def test_postcard_winner_outscores_a_player_who_completed_a_country():
-    st = build(hands={0: [PASSPORT, POSTCARD, POSTCARD, POSTCARD], 1: [PASSPORT]}, own=[NORWAY, -1],
-               centre=ITALY, draw=[POSTCARD], extensions=["postcards"])
+    st = build_state(hands={0: [PASSPORT, POSTCARD, POSTCARD, POSTCARD], 1: [PASSPORT]}, own=[NORWAY, -1],
+                     centre=ITALY, draw=[POSTCARD], extensions=["postcards"])
     play(st, A.DRAW)
     assert st.winners() == [0] and not st.home_done[0] and st.home_done[1]
     assert st.scores()[0] > st.scores()[1]
@@ -96,24 +95,24 @@ def test_postcard_winner_outscores_a_player_who_completed_a_country():
 
 # ---------------------------------------------------------------- 3. Local Guide and the reshuffle
 def test_local_guide_taking_the_final_card_rebuilds_the_draw_pile():
-    st = build(hands={0: [PASSPORT, LOCAL_GUIDE], 1: [PASSPORT]}, draw=[COAT], discard=[CURRENCY, BOOTS],
-               reactions=False, **SPECIALS)
+    st = build_state(hands={0: [PASSPORT, LOCAL_GUIDE], 1: [PASSPORT]}, draw=[COAT], discard=[CURRENCY, BOOTS],
+                     reactions=False, **SPECIALS)
     play(st, A.GUIDE, C + COAT)
     assert st.hands[0][COAT] == 1
     assert sorted(st.draw) == sorted([CURRENCY, BOOTS, LOCAL_GUIDE]) and st.discard == []
 
 
 def test_local_guide_emptying_the_pile_shuffles_the_rest_into_the_new_one():
-    st = build(hands={0: [PASSPORT, LOCAL_GUIDE], 1: [PASSPORT]}, draw=[COAT, CAMERA], discard=[CURRENCY],
-               reactions=False, **SPECIALS)
+    st = build_state(hands={0: [PASSPORT, LOCAL_GUIDE], 1: [PASSPORT]}, draw=[COAT, CAMERA], discard=[CURRENCY],
+                     reactions=False, **SPECIALS)
     play(st, A.GUIDE, C + CAMERA)
     assert sorted(st.draw) == sorted([COAT, CURRENCY, LOCAL_GUIDE]) and st.discard == []
 
 
 # ---------------------------------------------------------------- 4. Jet-setter
 def test_jet_setter_keeps_the_second_card_when_an_event_took_the_first():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT, BOOTS]}, draw=[SUNSCREEN, COAT, AIRLINE_STRIKE, CAMERA],
-               extensions=["events", "characters"], characters=[JET_SETTER, -1])
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT, BOOTS]}, draw=[SUNSCREEN, COAT, AIRLINE_STRIKE, CAMERA],
+                     extensions=["events", "characters"], characters=[JET_SETTER, -1])
     play(st, A.DRAW)  # Camera, then the strike: player 0 discards the Camera it just drew
     play(st, C + CAMERA, C + BOOTS)
     assert st.ph != P_JET_DISCARD and st.turn_player == 1  # the replacement (Coat) is kept
@@ -121,17 +120,17 @@ def test_jet_setter_keeps_the_second_card_when_an_event_took_the_first():
 
 
 def test_jet_setter_still_chooses_when_an_older_copy_was_discarded():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, BOOTS]},
-               draw=[SUNSCREEN, COAT, AIRLINE_STRIKE, CAMERA],
-               extensions=["events", "characters"], characters=[JET_SETTER, -1])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, BOOTS]},
+                     draw=[SUNSCREEN, COAT, AIRLINE_STRIKE, CAMERA],
+                     extensions=["events", "characters"], characters=[JET_SETTER, -1])
     play(st, A.DRAW, C + CAMERA, C + BOOTS)  # one of two Cameras goes: both drawn cards are held
     assert st.ph == P_JET_DISCARD and sorted(st.jet) == [CAMERA, COAT]
 
 
 # ---------------------------------------------------------------- 5. reactions reveal nothing
 def _reaction_trace(holder):
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT], 2: [PASSPORT]},
-               draw=[SWIMSUIT, SUNSCREEN], **SPECIALS)
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT], 2: [PASSPORT]},
+                     draw=[SWIMSUIT, SUNSCREEN], **SPECIALS)
     st.hands[holder][MOUSETRAP] += 1
     st.sizes[holder] += 1
     trace = []
@@ -150,8 +149,8 @@ def test_mousetrap_window_asks_every_other_player_whoever_holds_it():
 
 
 def test_turn_player_cannot_mousetrap_its_own_action():
-    st = build(num_players=3, hands={0: [PASSPORT, MOUSETRAP], 1: [PASSPORT], 2: [PASSPORT]},
-               draw=[SWIMSUIT, SUNSCREEN], **SPECIALS)
+    st = build_state(num_players=3, hands={0: [PASSPORT, MOUSETRAP], 1: [PASSPORT], 2: [PASSPORT]},
+                     draw=[SWIMSUIT, SUNSCREEN], **SPECIALS)
     play(st, A.DRAW)
     asked = []
     while st.ph == P_MOUSETRAP:
@@ -162,13 +161,12 @@ def test_turn_player_cannot_mousetrap_its_own_action():
 
 
 def test_no_window_when_the_mousetrap_is_publicly_out_of_play():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[SWIMSUIT, SUNSCREEN], discard=[MOUSETRAP], **SPECIALS)
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[SWIMSUIT, SUNSCREEN], discard=[MOUSETRAP], **SPECIALS)
     play(st, A.DRAW)
     assert st.turn_player == 1 and st.ph == P_MAIN
     # a known holder is asked alone (the table already knows who holds it)
-    st = build(num_players=3, hands={0: [PASSPORT], 1: [PASSPORT], 2: [PASSPORT, MOUSETRAP]},
-               draw=[SWIMSUIT, SUNSCREEN], **SPECIALS)
-    st.known[2][MOUSETRAP] = 1
+    st = build_state(num_players=3, hands={0: [PASSPORT], 1: [PASSPORT], 2: [PASSPORT, MOUSETRAP]},
+                     draw=[SWIMSUIT, SUNSCREEN], known={2: [MOUSETRAP]}, **SPECIALS)
     play(st, A.DRAW)
     assert st.ph == P_MOUSETRAP and st.actor == 2
     play(st, A.NO)
@@ -176,9 +174,9 @@ def test_no_window_when_the_mousetrap_is_publicly_out_of_play():
 
 
 def test_insurance_window_asks_everyone_and_closes_once_played():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, TRAVEL_INSURANCE, COAT],
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, TRAVEL_INSURANCE, COAT],
                                      2: [PASSPORT, BOOTS]},
-               draw=[SWIMSUIT, AIRLINE_STRIKE], discard=[MOUSETRAP], extensions=["events", "special_items"])
+                     draw=[SWIMSUIT, AIRLINE_STRIKE], discard=[MOUSETRAP], extensions=["events", "special_items"])
     play(st, A.DRAW)
     assert (st.ph, st.actor) == (P_INSURANCE, 0) and not st.legal_action_mask()[A.YES]
     play(st, A.NO)
@@ -189,8 +187,8 @@ def test_insurance_window_asks_everyone_and_closes_once_played():
 
 # ---------------------------------------------------------------- rules not guarded before
 def test_moms_credit_card_only_stands_in_for_a_missing_item():
-    st = build(hands={0: NORWAY_HAND + [MOMS_CARD], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
-               **SPECIALS)
+    st = build_state(hands={0: NORWAY_HAND + [MOMS_CARD], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
+                     **SPECIALS)
     mask = st.legal_action_mask()
     travel = [a for a in range(A.TRAVEL_BASE, A.TRAVEL_BASE + 8) if mask[a]]
     assert travel == [A.travel_action(A.TRAVEL_OWN, 0)]  # every item held: no Mom's variant
@@ -200,9 +198,10 @@ def test_real_simultaneous_postcard_win_goes_first_in_turn_order():
     # Lost Luggage: 1 -> 2 -> 3 -> 0 -> 1; players 2 and 0 both reach 4 postcards at once. The
     # hand-made table holds 8 postcards: the real game's 6 never let two players hold 4 at once,
     # so this guards the ordering of ruling 10, not a position a game can reach
-    st = build(num_players=4, hands={0: [POSTCARD] * 3 + [COAT], 1: [PASSPORT, POSTCARD],
+    st = build_state(num_players=4, hands={0: [POSTCARD] * 3 + [COAT], 1: [PASSPORT, POSTCARD],
                                      2: [POSTCARD] * 3 + [BOOTS], 3: [POSTCARD, CAMERA]},
-               draw=[SWIMSUIT, LUGGAGE_MIXUP], turn=1, extensions=["events", "postcards"])
+                     draw=[SWIMSUIT, LUGGAGE_MIXUP], turn=1, extensions=["events", "postcards"],
+                     beyond_the_box=True)
     play(st, A.DRAW, C + POSTCARD, C + BOOTS, C + POSTCARD, C + COAT)
     assert st.hands[0][POSTCARD] == 4 and st.hands[2][POSTCARD] == 4
     assert st.is_terminal and st.winners() == [2]  # player 1's turn: 2 comes before 0
@@ -212,9 +211,8 @@ def test_real_simultaneous_postcard_win_goes_first_in_turn_order():
 def _luggage_round():
     """3 players, player 0 draws Lost Luggage: 0 passes a Camera to 1, 1 a Coat to 2, 2 Boots to 0.
     The table knew player 0 held its Passport and Camera (say, from an earlier trade)."""
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT], 2: [PASSPORT, BOOTS]},
-               draw=[SWIMSUIT, LUGGAGE_MIXUP], extensions=["events"])
-    st.known[0][PASSPORT] = st.known[0][CAMERA] = 1
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT], 2: [PASSPORT, BOOTS]},
+                     draw=[SWIMSUIT, LUGGAGE_MIXUP], known={0: [PASSPORT, CAMERA]}, extensions=["events"])
     play(st, A.DRAW, C + CAMERA, C + COAT, C + BOOTS)
     assert st.hands[1][CAMERA] == st.hands[2][COAT] == st.hands[0][BOOTS] == 1
     return st
@@ -245,9 +243,8 @@ def test_resampling_keeps_the_card_the_seat_passed():
 
 
 def test_pickpocket_victim_knows_which_card_the_thief_took():
-    st = build(num_players=3, hands={0: [PASSPORT, PICKPOCKET], 1: [PASSPORT, COAT], 2: [PASSPORT]},
-               reactions=False, **SPECIALS)
-    st.known[1][PASSPORT] = st.known[1][COAT] = 1
+    st = build_state(num_players=3, hands={0: [PASSPORT, PICKPOCKET], 1: [PASSPORT, COAT], 2: [PASSPORT]},
+                     known={1: [PASSPORT, COAT]}, reactions=False, **SPECIALS)
     play(st, A.PICK, A.TARGET_BASE)
     taken = COAT if st.hands[0][COAT] else PASSPORT
     left = PASSPORT if taken == COAT else COAT

@@ -6,18 +6,19 @@ import pytest
 from travel_envs.core.game import IllegalActionError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                                                  P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP,
+                                                  P_PICK_TARGET, P_RECYCLE_PAY, P_SMUGGLE_TARGET,
+                                                  P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE, P_TRADE_RESPONSE,
+                                                  P_TRADING_POST)
 from travel_envs.games.itchy_feet.components import (
     AIRLINE_STRIKE, BACKPACKER, CIVIL_UNREST, COUNTRY_NAMES, DIPLOMAT, DUTY_FREE_DAY, DUTY_FREE_VOUCHER,
     FORBIDDEN, GLOBETROTTER, HIPPIE, ITEMS, JET_SETTER, LOCAL_GUIDE, LOUNGE_PASS, LUGGAGE_MIXUP,
     MOMS_CARD, MOUSETRAP, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, SMUGGLER, TRADING_POST,
     TRAVEL_INSURANCE)
-from travel_envs.games.itchy_feet.engine import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
-                                                 P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP,
-                                                 P_PICK_TARGET, P_RECYCLE_PAY, P_SMUGGLE_TARGET,
-                                                 P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE, P_TRADE_RESPONSE,
-                                                 P_TRADING_POST)
+from travel_envs.games.itchy_feet.scenario import build_state
 
-from test_itchy_feet_helpers import build, play
+from test_itchy_feet_helpers import play
 
 C = A.CARD_BASE
 ASK = A.ASK_BASE
@@ -37,7 +38,7 @@ def b(n=2, **kw):
     kw.setdefault("reactions", False)
     if "characters" not in kw:
         kw["characters"] = [-1] * n
-    return build(num_players=n, **kw)
+    return build_state(num_players=n, **kw)
 
 
 def offer(st, rel, give, ask):
@@ -243,7 +244,8 @@ def test_lounge_pass_two_actions():
 
 
 def test_lounge_pass_only_at_turn_start():
-    st = b(hands={0: [PASSPORT, LOUNGE_PASS, LOUNGE_PASS], 1: [PASSPORT]}, draw=[SWIMSUIT] * 4)
+    # the box holds one Lounge Pass: a second copy shows that the rule, not the card, stops it
+    st = b(hands={0: [PASSPORT, LOUNGE_PASS, LOUNGE_PASS], 1: [PASSPORT]}, draw=[SWIMSUIT] * 4, beyond_the_box=True)
     play(st, A.LOUNGE, A.DRAW)
     assert not st.legal_action_mask()[A.LOUNGE]
 
@@ -338,8 +340,8 @@ def test_characters_dealt_face_up_and_not_tradeable():
     assert sorted(st.characters) == list(range(6))
     assert all(sum(h) == 4 for h in st.hands)  # characters are not hand cards
     # the action table has no way to offer or ask for a character
-    st2 = build(num_players=2, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, extensions=["characters"],
-                characters=[SMUGGLER, DIPLOMAT])
+    st2 = build_state(num_players=2, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, extensions=["characters"],
+                      characters=[SMUGGLER, DIPLOMAT])
     play(st2, A.TRADE, A.TARGET_BASE)
     mask = st2.legal_action_mask()
     assert set(np.flatnonzero(mask[A.CARD_BASE:A.ASK_BASE])) == {CAMERA, PASSPORT}
@@ -347,9 +349,9 @@ def test_characters_dealt_face_up_and_not_tradeable():
 
 
 def test_smuggler_travels_with_forbidden_items_and_gives_them_away():
-    st = build(num_players=3, hands={0: NORWAY_HAND + [FIREWORKS], 1: [PASSPORT], 2: [PASSPORT]},
-               own=[NORWAY, FRANCE, JAPAN], centre=ITALY, extensions=ALL, characters=[SMUGGLER, -1, -1],
-               reactions=False)
+    st = build_state(num_players=3, hands={0: NORWAY_HAND + [FIREWORKS], 1: [PASSPORT], 2: [PASSPORT]},
+                     own=[NORWAY, FRANCE, JAPAN], centre=ITALY, extensions=ALL, characters=[SMUGGLER, -1, -1],
+                     reactions=False)
     mask = st.legal_action_mask()
     assert mask[TRAVEL_OWN] and mask[A.SMUGGLE_BASE + 0]
     play(st, A.SMUGGLE_BASE + 0)
@@ -360,15 +362,15 @@ def test_smuggler_travels_with_forbidden_items_and_gives_them_away():
 
 def test_backpacker_hand_limit_eight():
     hand = [PASSPORT, CAMERA, CAMERA, UMBRELLA, COAT, BOOTS, SWIMSUIT]
-    st = build(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["characters"],
-               characters=[BACKPACKER, -1])
+    st = build_state(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["characters"],
+                     characters=[BACKPACKER, -1])
     play(st, A.DRAW)
     assert st.sizes[0] == 8 and st.turn_player == 1
 
 
 def test_hippie_recycles_for_one_card():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[COAT], extensions=["characters"],
-               characters=[HIPPIE, -1])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[COAT], extensions=["characters"],
+                     characters=[HIPPIE, -1])
     play(st, A.RECYCLE, C + CAMERA)
     assert st.ph != P_RECYCLE_PAY
     play(st, C + COAT)
@@ -376,8 +378,8 @@ def test_hippie_recycles_for_one_card():
 
 
 def test_jet_setter_draws_two_keeps_one():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[SUNSCREEN, CAMERA, COAT], extensions=["characters"],
-               characters=[JET_SETTER, -1])
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[SUNSCREEN, CAMERA, COAT], extensions=["characters"],
+                     characters=[JET_SETTER, -1])
     play(st, A.DRAW)
     assert st.ph == P_JET_DISCARD
     mask = st.legal_action_mask()
@@ -387,30 +389,30 @@ def test_jet_setter_draws_two_keeps_one():
 
 
 def test_diplomat_draws_bonus_when_trade_with_them_succeeds():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT]}, draw=[SUNSCREEN, BOOTS, SWIMSUIT],
-               extensions=["characters"], characters=[-1, DIPLOMAT])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT]}, draw=[SUNSCREEN, BOOTS, SWIMSUIT],
+                     extensions=["characters"], characters=[-1, DIPLOMAT])
     offer(st, 1, [CAMERA], [COAT])
     play(st, A.YES)
     assert st.hands[0][SWIMSUIT] == 1 and st.hands[1][BOOTS] == 1
 
 
 def test_globetrotter_travel_draws_two():
-    st = build(hands={0: NORWAY_HAND, 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
-               draw=[SUNSCREEN, CAMERA, BOOTS], extensions=["characters"], characters=[GLOBETROTTER, -1])
+    st = build_state(hands={0: NORWAY_HAND, 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY,
+                     draw=[SUNSCREEN, CAMERA, BOOTS], extensions=["characters"], characters=[GLOBETROTTER, -1])
     play(st, TRAVEL_OWN)
     assert st.hands[0][BOOTS] == st.hands[0][CAMERA] == 1
 
 
 # ---------------------------------------------------------------- steal variant
 def test_steal_off_by_default():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]})
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]})
     assert not st.legal_action_mask()[A.STEAL]
     assert GAME(num_players=2).params.steal_action is False
 
 
 def test_steal_discard_one_take_random_from_chosen_player():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA, FIREWORKS], 1: [COAT], 2: []}, steal_action=True,
-               extensions=["forbidden_items"])
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA, FIREWORKS], 1: [COAT], 2: []}, steal_action=True,
+                     extensions=["forbidden_items"])
     play(st, A.STEAL)
     assert st.ph == P_STEAL_DISCARD and not st.legal_action_mask()[C + FIREWORKS]
     play(st, C + CAMERA)
@@ -423,7 +425,7 @@ def test_steal_discard_one_take_random_from_chosen_player():
 
 
 def test_steal_needs_a_victim_with_cards():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: []}, steal_action=True)
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: []}, steal_action=True)
     assert not st.legal_action_mask()[A.STEAL]
     with pytest.raises(IllegalActionError):
         st.apply_action(A.STEAL)

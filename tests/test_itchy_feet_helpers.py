@@ -1,53 +1,11 @@
-"""Shared helpers for the Itchy Feet tests: a hand-made-state builder and invariant checks."""
+"""Shared helpers for the Itchy Feet tests: playing a line of actions and invariant checks
+(hand-made positions come from ``travel_envs.games.itchy_feet.scenario``)."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from travel_envs.games.itchy_feet import GAME
+from travel_envs.games.itchy_feet.actions import P_MAIN
 from travel_envs.games.itchy_feet.components import (EXTENSION_CARDS, ITEM_COPIES, ITEMS, NUM_CARD_TYPES,
                                                      NUM_COUNTRIES, PASSPORT)
-from travel_envs.games.itchy_feet.engine import P_MAIN, ItchyFeetState
-
-
-
-def counts(cards) -> list[int]:
-    c = [0] * NUM_CARD_TYPES
-    for t in cards:
-        c[t] += 1
-    return c
-
-
-def build(num_players=2, hands=None, draw=None, discard=None, own=None, centre=None, turn=0,
-          characters=None, seed=0, **params) -> ItchyFeetState:
-    """A state at ``turn``'s main decision with the given hands (lists of card types), piles
-    (lists, top = last) and countries. Cards not mentioned are simply not in the game (the
-    builder is for rule scenarios; invariants are checked on real games)."""
-    game = GAME(num_players=num_players, **params)
-    d = game.new_initial_state(np.random.default_rng(seed)).to_dict()
-    n = num_players
-    if hands is not None:
-        d["hands"] = [counts(hands.get(s, [])) for s in range(n)]
-        d["sizes"] = [sum(h) for h in d["hands"]]
-    if draw is not None:
-        d["draw"] = list(draw)
-    if discard is not None:
-        d["discard"] = list(discard)
-    if own is not None:
-        d["own_country"] = list(own)
-        d["home_done"] = [c < 0 for c in own]
-    if centre is not None:
-        d["centre"] = centre
-    used = set(c for c in d["own_country"] if c >= 0) | {d["centre"]}
-    d["unused"] = [c for c in range(NUM_COUNTRIES) if c not in used]
-    d["away"], d["completed"] = [], []
-    d["done_country"] = [-1] * n
-    d["known"] = [[0] * NUM_CARD_TYPES for _ in range(n)]
-    if characters is not None:
-        d["characters"] = list(characters)
-    d.update(turn_player=turn, ph=P_MAIN, actor=turn, stack=[], actions_left=1, actions_done=0,
-             offers_made=0, lounge_used=False, announced=-1, partner=-1, event=-1, turn_number=1)
-    return game.state_from_dict(d)
 
 
 def play(state, *actions):

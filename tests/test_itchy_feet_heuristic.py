@@ -1,16 +1,17 @@
 """Itchy Feet heuristic trading (issue #13): it gives spare copies away sensibly, picks partners
 from what the table knows, and 6-player games between heuristics finish."""
 
-import numpy as np
 import pytest
 
 from travel_envs.games.itchy_feet import HeuristicPolicy
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import P_TRADE_BUILD, P_TRADE_RESPONSE
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
-from travel_envs.games.itchy_feet.engine import P_TRADE_BUILD, P_TRADE_RESPONSE
+from travel_envs.games.itchy_feet.heuristic import HeuristicStyle
 from travel_envs.games.itchy_feet.measure import turn_cap_rate
+from travel_envs.games.itchy_feet.scenario import build_state
 
-from test_itchy_feet_helpers import build, play
+from test_itchy_feet_helpers import play
 
 C, ASK = A.CARD_BASE, A.ASK_BASE
 SUNSCREEN, CAMERA, GUIDEBOOK, PHRASEBOOK, BOOTS, SWIMSUIT, UMBRELLA, COAT, ADAPTER, SUNGLASSES, \
@@ -29,23 +30,33 @@ def offer_to_player_1(st, give, ask):
 
 def test_partner_gives_a_spare_copy_for_a_card():
     # player 1 heads for the centre (India: Bug Spray, Plug Adapter, Local Currency), 2 Bug Sprays
-    st = build(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
-               centre=INDIA)
+    st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
+                     centre=INDIA)
     offer_to_player_1(st, [BOOTS], [BUGSPRAY])
     assert act(st) == A.YES
     # its only copy stays
-    st = build(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1], centre=INDIA)
+    st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1], centre=INDIA)
     offer_to_player_1(st, [BOOTS], [BUGSPRAY])
     assert act(st) == A.NO
+
+
+def test_a_style_changes_what_the_player_gives_away():
+    # the same offer (Boots for player 1's spare Bug Spray): a player whose spare items are
+    # worth more than junk keeps the spare
+    st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
+                     centre=INDIA)
+    offer_to_player_1(st, [BOOTS], [BUGSPRAY])
+    assert HeuristicPolicy(0).act(None, st.legal_action_mask(), st) == A.YES
+    keeper = HeuristicPolicy(0, HeuristicStyle(spare_item=2.0))
+    assert keeper.act(None, st.legal_action_mask(), st) == A.NO
 
 
 def test_offer_gives_the_spare_the_partner_needs_and_asks_what_it_is_known_to_hold():
     # player 0 (France: Phrasebook, Camera, Local Currency) holds 2 Cameras and a Bug Spray;
     # player 1 needs the centre's India items; player 2 is known to hold a Phrasebook
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA, CAMERA, BUGSPRAY, BOOTS],
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA, CAMERA, BUGSPRAY, BOOTS],
                                      1: [PASSPORT, ADAPTER], 2: [PASSPORT, PHRASEBOOK, COAT]},
-               own=[FRANCE, -1, ITALY], centre=INDIA)
-    st.known[2][PHRASEBOOK] = 1
+                     own=[FRANCE, -1, ITALY], centre=INDIA, known={2: [PHRASEBOOK]})
     assert act(st) == A.TRADE
     play(st, A.TRADE)
     assert act(st) == A.TARGET_BASE + 1  # player 2 first: known to hold a missing item

@@ -7,10 +7,11 @@ import pytest
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.itchy_feet import GAME, HeuristicPolicy
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import P_PICK_TARGET, P_STEAL_TARGET
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
-from travel_envs.games.itchy_feet.engine import P_PICK_TARGET, P_STEAL_TARGET
+from travel_envs.games.itchy_feet.scenario import build_state
 
-from test_itchy_feet_helpers import build, check_invariants, expected_totals, play
+from test_itchy_feet_helpers import check_invariants, expected_totals, play
 
 C, ASK = A.CARD_BASE, A.ASK_BASE
 SUNSCREEN, CAMERA, GUIDEBOOK, PHRASEBOOK, BOOTS, SWIMSUIT, UMBRELLA, COAT, ADAPTER, SUNGLASSES, \
@@ -133,8 +134,8 @@ def test_resampled_states_play_on_legally_to_the_end_many():
 
 def test_resample_spreads_an_unseen_card_over_the_possible_places():
     # player 1 holds the only Camera outside the draw pile; seat 0 cannot know where it is
-    st = build(num_players=3, hands={0: [PASSPORT, COAT], 1: [PASSPORT, CAMERA, BOOTS], 2: [PASSPORT, UMBRELLA]},
-               draw=[SWIMSUIT, SUNSCREEN, CAMERA, ADAPTER, GUIDEBOOK, SUNGLASSES])
+    st = build_state(num_players=3, hands={0: [PASSPORT, COAT], 1: [PASSPORT, CAMERA, BOOTS], 2: [PASSPORT, UMBRELLA]},
+                     draw=[SWIMSUIT, SUNSCREEN, CAMERA, ADAPTER, GUIDEBOOK, SUNGLASSES])
     rng = np.random.default_rng(2)
     where = {"1": 0, "2": 0, "draw": 0}
     for _ in range(600):
@@ -148,8 +149,8 @@ def test_resample_spreads_an_unseen_card_over_the_possible_places():
 
 
 def test_resample_keeps_cards_seen_in_an_open_trade():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT, BOOTS], 2: [PASSPORT]},
-               draw=[SWIMSUIT, SUNSCREEN, UMBRELLA, ADAPTER])
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT, BOOTS], 2: [PASSPORT]},
+                     draw=[SWIMSUIT, SUNSCREEN, UMBRELLA, ADAPTER])
     play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, ASK + COAT, A.PROPOSE, A.YES)
     rng = np.random.default_rng(3)
     for _ in range(50):
@@ -195,9 +196,9 @@ def test_no_peeking_check_catches_a_peek_at_a_steal_victims_hand():
 # ---------------------------------------------------------------- G6 observation_text
 def test_observation_text_shows_own_hand_and_public_facts_only():
     france, italy, japan, india = (COUNTRY_NAMES.index(c) for c in ("France", "Italy", "Japan", "India"))
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT, BOOTS], 2: [PASSPORT, SWIMSUIT]},
-               draw=[SUNSCREEN, UMBRELLA, ADAPTER], discard=[GUIDEBOOK], own=[france, italy, japan],
-               centre=india)
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, COAT, BOOTS], 2: [PASSPORT, SWIMSUIT]},
+                     draw=[SUNSCREEN, UMBRELLA, ADAPTER], discard=[GUIDEBOOK], own=[france, italy, japan],
+                     centre=india)
     text = st.observation_text(0)
     assert "Your hand: Camera, Passport" in text and "Winter Coat" not in text and "Swimsuit" not in text
     assert "player 1: 3 cards" in text and "discard pile holds: Guidebook" in text

@@ -3,18 +3,19 @@
 import numpy as np
 import pytest
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
+from travel_envs.games.itchy_feet.actions import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
+                                                  P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE)
 from travel_envs.games.itchy_feet.components import (
     CIVIL_UNREST, COUNTRY_ITEMS, COUNTRY_NAMES, DISTANCE_KM, EVENTS, EXTENSION_CARDS, FORBIDDEN,
     ITEMS, MOUSETRAP, NUM_COUNTRIES, PASSPORT, POSTCARD)
-from travel_envs.games.itchy_feet.engine import (P_DISCARD_DOWN, P_MAIN, P_RECYCLE_PAY, P_RECYCLE_TAKE,
-                                                 P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE,
-                                                 start_player)
 from travel_envs.games.itchy_feet.encoder import OFFSETS
+from travel_envs.games.itchy_feet.engine import start_player
+from travel_envs.games.itchy_feet.scenario import build_state
 
-from test_itchy_feet_helpers import build, play
+from test_itchy_feet_helpers import play
 
 C = A.CARD_BASE
 ASK = A.ASK_BASE
@@ -79,7 +80,7 @@ def test_start_player_tie_is_random():
 
 # ---------------------------------------------------------------- draw and hand limit
 def test_draw_one_card_then_turn_passes():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, draw=[UMBRELLA, SUNSCREEN])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, draw=[UMBRELLA, SUNSCREEN])
     play(st, A.DRAW)
     assert st.hands[0][SUNSCREEN] == 1 and st.sizes[0] == 3
     assert st.turn_player == 1 and st.ph == P_MAIN
@@ -87,7 +88,7 @@ def test_draw_one_card_then_turn_passes():
 
 def test_draw_with_seven_cards_then_discard_to_seven():
     hand = [PASSPORT, CAMERA, CAMERA, UMBRELLA, COAT, BOOTS, SWIMSUIT]
-    st = build(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN])
+    st = build_state(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN])
     assert st.sizes[0] == 7
     assert st.legal_action_mask()[A.DRAW]  # you can draw with a full hand
     play(st, A.DRAW)
@@ -98,8 +99,8 @@ def test_draw_with_seven_cards_then_discard_to_seven():
 
 def test_hand_limit_counts_passports_and_special_items():
     hand = [PASSPORT, PASSPORT, MOUSETRAP, CAMERA, UMBRELLA, COAT, BOOTS]
-    st = build(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["special_items"],
-               reactions=False)
+    st = build_state(hands={0: hand, 1: [PASSPORT]}, draw=[CURRENCY, SUNSCREEN], extensions=["special_items"],
+                     reactions=False)
     play(st, A.DRAW)
     assert st.ph == P_DISCARD_DOWN
     mask = st.legal_action_mask()
@@ -107,7 +108,7 @@ def test_hand_limit_counts_passports_and_special_items():
 
 
 def test_empty_hand_draws_three_at_turn_start():
-    st = build(hands={0: [PASSPORT], 1: []}, draw=[CAMERA, COAT, BOOTS, UMBRELLA, SUNSCREEN])
+    st = build_state(hands={0: [PASSPORT], 1: []}, draw=[CAMERA, COAT, BOOTS, UMBRELLA, SUNSCREEN])
     play(st, A.DRAW)  # player 0 draws Sunscreen; player 1 starts with an empty hand
     assert st.turn_player == 1 and st.ph == P_MAIN
     assert st.sizes[1] == 3 and st.hands[1][UMBRELLA] == st.hands[1][BOOTS] == st.hands[1][COAT] == 1
@@ -115,22 +116,22 @@ def test_empty_hand_draws_three_at_turn_start():
 
 
 def test_reshuffle_when_final_card_drawn():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA], discard=[COAT, BOOTS, UMBRELLA])
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA], discard=[COAT, BOOTS, UMBRELLA])
     play(st, A.DRAW)
     assert st.hands[0][CAMERA] == 1
     assert sorted(st.draw) == sorted([COAT, BOOTS, UMBRELLA]) and st.discard == []
 
 
 def test_reshuffle_includes_events_and_forbidden_items():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA],
-               discard=[CIVIL_UNREST, FORBIDDEN[0], BOOTS], extensions="all", characters=[-1, -1],
-               reactions=False)
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA],
+                     discard=[CIVIL_UNREST, FORBIDDEN[0], BOOTS], extensions="all", characters=[-1, -1],
+                     reactions=False)
     play(st, A.DRAW)
     assert sorted(st.draw) == sorted([CIVIL_UNREST, FORBIDDEN[0], BOOTS])
 
 
 def test_draw_skipped_when_both_piles_empty():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[], discard=[])
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[], discard=[])
     assert st.legal_action_mask()[A.DRAW]
     play(st, A.DRAW)
     assert st.sizes[0] == 1 and st.turn_player == 1
@@ -138,8 +139,8 @@ def test_draw_skipped_when_both_piles_empty():
 
 # ---------------------------------------------------------------- recycle
 def test_recycle_discard_two_take_one_of_choice():
-    st = build(hands={0: [PASSPORT, CAMERA, COAT, BOOTS], 1: [PASSPORT]}, draw=[SUNSCREEN] * 3,
-               discard=[UMBRELLA, CURRENCY])
+    st = build_state(hands={0: [PASSPORT, CAMERA, COAT, BOOTS], 1: [PASSPORT]}, draw=[SUNSCREEN] * 3,
+                     discard=[UMBRELLA, CURRENCY])
     play(st, A.RECYCLE)
     assert st.ph == P_RECYCLE_PAY
     play(st, C + CAMERA, C + COAT)
@@ -154,19 +155,19 @@ def test_recycle_discard_two_take_one_of_choice():
 
 
 def test_recycle_needs_two_cards_and_an_eligible_card():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, discard=[UMBRELLA])
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, discard=[UMBRELLA])
     assert not st.legal_action_mask()[A.RECYCLE]  # one card only
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[])
     assert not st.legal_action_mask()[A.RECYCLE]  # nothing to take
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[CIVIL_UNREST], extensions=["events"])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT]}, discard=[CIVIL_UNREST], extensions=["events"])
     assert not st.legal_action_mask()[A.RECYCLE]  # events cannot be recycled
     with pytest.raises(IllegalActionError, match="recycle.*phase 'main'"):
         st.apply_action(A.RECYCLE)
 
 
 def test_recycle_never_takes_an_event():
-    st = build(hands={0: [PASSPORT, CAMERA, COAT], 1: [PASSPORT]}, discard=[EVENTS[1], BOOTS],
-               extensions=["events"])
+    st = build_state(hands={0: [PASSPORT, CAMERA, COAT], 1: [PASSPORT]}, discard=[EVENTS[1], BOOTS],
+                     extensions=["events"])
     play(st, A.RECYCLE, C + CAMERA, C + COAT)
     mask = st.legal_action_mask()
     assert mask[C + BOOTS] and not mask[C + EVENTS[1]]
@@ -186,8 +187,8 @@ def _offer(st, partner_rel, give, ask):
 
 
 def test_trade_three_for_two_accepted_gives_bonus_draw():
-    st = build(hands={0: [PASSPORT, CAMERA, COAT, BOOTS, SUNSCREEN], 1: [PASSPORT, UMBRELLA, CURRENCY, ADAPTER]},
-               draw=[SWIMSUIT, SUNGLASSES])
+    st = build_state(hands={0: [PASSPORT, CAMERA, COAT, BOOTS, SUNSCREEN], 1: [PASSPORT, UMBRELLA, CURRENCY, ADAPTER]},
+                     draw=[SWIMSUIT, SUNGLASSES])
     _offer(st, 1, [CAMERA, COAT, BOOTS], [UMBRELLA, CURRENCY])
     assert st.ph == P_TRADE_RESPONSE and st.current_player == 1  # the partner decides
     assert st.legal_action_mask()[A.YES]
@@ -199,7 +200,7 @@ def test_trade_three_for_two_accepted_gives_bonus_draw():
 
 
 def test_trade_declined_lets_the_player_choose_again_without_bonus():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES])
     _offer(st, 1, [CAMERA], [UMBRELLA])
     play(st, A.NO)
     assert st.ph == P_MAIN and st.actor == 0 and st.turn_player == 0
@@ -209,7 +210,7 @@ def test_trade_declined_lets_the_player_choose_again_without_bonus():
 
 
 def test_trade_offer_cap_per_turn():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT], max_trade_offers=2)
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT], max_trade_offers=2)
     _offer(st, 1, [CAMERA], [UMBRELLA])
     play(st, A.NO)
     play(st, A.TRADE, A.CANCEL)  # a cancelled offer counts as well
@@ -217,7 +218,7 @@ def test_trade_offer_cap_per_turn():
 
 
 def test_trade_accept_only_if_partner_holds_the_asked_cards():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT])
     _offer(st, 1, [CAMERA], [UMBRELLA, UMBRELLA])
     mask = st.legal_action_mask()
     assert not mask[A.YES] and mask[A.NO]
@@ -226,7 +227,7 @@ def test_trade_accept_only_if_partner_holds_the_asked_cards():
 
 
 def test_trade_needs_something_each_way_and_gives_only_held_cards():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT])
     play(st, A.TRADE, A.TARGET_BASE)
     mask = st.legal_action_mask()
     assert not mask[A.PROPOSE] and mask[C + CAMERA] and not mask[C + UMBRELLA]
@@ -237,8 +238,8 @@ def test_trade_needs_something_each_way_and_gives_only_held_cards():
 
 
 def test_trade_offer_is_visible_to_both_sides_hands_stay_hidden():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA], 2: [PASSPORT]},
-               draw=[SWIMSUIT])
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA], 2: [PASSPORT]},
+                     draw=[SWIMSUIT])
     _offer(st, 2, [CAMERA], [BOOTS])
     g = st.game
     for seat in range(3):
@@ -251,8 +252,8 @@ def test_trade_offer_is_visible_to_both_sides_hands_stay_hidden():
 
 
 def test_only_the_partner_answers_and_rendering_shows_offer():
-    st = build(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT], 2: [PASSPORT, BOOTS]},
-               draw=[SWIMSUIT])
+    st = build_state(num_players=3, hands={0: [PASSPORT, CAMERA], 1: [PASSPORT], 2: [PASSPORT, BOOTS]},
+                     draw=[SWIMSUIT])
     _offer(st, 2, [CAMERA], [BOOTS])
     text = st.render_text()
     assert "Offer under negotiation: player 0 -> player 2: gives Camera; asks for Hiking Boots" in text
@@ -263,7 +264,7 @@ def test_only_the_partner_answers_and_rendering_shows_offer():
 def test_travel_worked_example():
     # Norway needs Winter Coat, Umbrella, Guidebook
     hand = [PASSPORT, COAT, UMBRELLA, GUIDEBOOK, CAMERA]
-    st = build(hands={0: hand, 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY, draw=[SWIMSUIT, SUNGLASSES])
+    st = build_state(hands={0: hand, 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY, draw=[SWIMSUIT, SUNGLASSES])
     assert st.legal_action_mask()[TRAVEL_OWN]
     play(st, TRAVEL_OWN)
     h = st.hands[0]
@@ -277,24 +278,24 @@ def test_travel_worked_example():
 
 
 def test_travel_needs_passport_and_all_items():
-    st = build(hands={0: [COAT, UMBRELLA, GUIDEBOOK], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY)
+    st = build_state(hands={0: [COAT, UMBRELLA, GUIDEBOOK], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY)
     assert not st.legal_action_mask()[TRAVEL_OWN]
-    st = build(hands={0: [PASSPORT, COAT, UMBRELLA], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY)
+    st = build_state(hands={0: [PASSPORT, COAT, UMBRELLA], 1: [PASSPORT]}, own=[NORWAY, FRANCE], centre=ITALY)
     assert not st.legal_action_mask()[TRAVEL_OWN]
 
 
 def test_centre_before_own_country_is_rejected():
     # Italy needs Guidebook, Sunglasses, Local Currency
-    st = build(hands={0: [PASSPORT, GUIDEBOOK, SUNGLASSES, CURRENCY], 1: [PASSPORT]}, own=[NORWAY, FRANCE],
-               centre=ITALY)
+    st = build_state(hands={0: [PASSPORT, GUIDEBOOK, SUNGLASSES, CURRENCY], 1: [PASSPORT]}, own=[NORWAY, FRANCE],
+                     centre=ITALY)
     assert not st.legal_action_mask()[TRAVEL_CENTRE]
     with pytest.raises(IllegalActionError, match="travel to centre country"):
         st.apply_action(TRAVEL_CENTRE)
 
 
 def test_first_to_travel_to_centre_wins():
-    st = build(hands={0: [PASSPORT, GUIDEBOOK, SUNGLASSES, CURRENCY], 1: [PASSPORT]}, own=[-1, FRANCE],
-               centre=ITALY)
+    st = build_state(hands={0: [PASSPORT, GUIDEBOOK, SUNGLASSES, CURRENCY], 1: [PASSPORT]}, own=[-1, FRANCE],
+                     centre=ITALY)
     play(st, TRAVEL_CENTRE)
     assert st.is_terminal and st.winners() == [0] and st.returns() == [1.0, -1.0]
     assert st.scores() == [2.0, 0.0]
@@ -303,8 +304,8 @@ def test_first_to_travel_to_centre_wins():
 
 def test_any_passport_will_do():
     # a passport got by trade works like the own one
-    st = build(hands={0: [CAMERA, COAT, UMBRELLA, GUIDEBOOK], 1: [PASSPORT, PASSPORT]},
-               own=[NORWAY, FRANCE], centre=ITALY, draw=[SWIMSUIT] * 3)
+    st = build_state(hands={0: [CAMERA, COAT, UMBRELLA, GUIDEBOOK], 1: [PASSPORT, PASSPORT]},
+                     own=[NORWAY, FRANCE], centre=ITALY, draw=[SWIMSUIT] * 3)
     _offer(st, 1, [CAMERA], [PASSPORT])
     play(st, A.YES)
     play(st, A.DRAW)  # player 1
@@ -312,7 +313,7 @@ def test_any_passport_will_do():
 
 
 def test_turn_cap_ends_without_winner():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA] * 10, max_turns=3)
+    st = build_state(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[CAMERA] * 4, max_turns=3)
     play(st, A.DRAW, A.DRAW)
     assert not st.is_terminal
     play(st, A.DRAW)
@@ -320,9 +321,8 @@ def test_turn_cap_ends_without_winner():
 
 
 def test_postcards_only_with_their_extension():
-    st = build(hands={0: [PASSPORT], 1: [PASSPORT]}, draw=[POSTCARD] * 4)
-    st.hands[0][POSTCARD] = 3
-    st.sizes[0] += 3
+    # a position no game reaches: postcards are in play only with their extension
+    st = build_state(hands={0: [PASSPORT] + [POSTCARD] * 3, 1: [PASSPORT]}, draw=[POSTCARD] * 4, beyond_the_box=True)
     play(st, A.DRAW)
     assert not st.is_terminal  # postcards extension off: 4 postcards do nothing
 
@@ -336,19 +336,19 @@ def test_country_table_every_item_in_three_countries():
 
 
 def test_one_sided_offers_only_with_their_ruling():
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES])
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES])
     play(st, A.TRADE, A.TARGET_BASE, C + CAMERA)
     assert not st.legal_action_mask()[A.PROPOSE]
-    st = build(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES],
-               one_sided_trades=True)
+    st = build_state(hands={0: [PASSPORT, CAMERA], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT, SUNGLASSES],
+                     one_sided_trades=True)
     play(st, A.TRADE, A.TARGET_BASE, C + CAMERA, A.PROPOSE, A.YES)  # a gift of 1 card for nothing
     assert st.hands[1][CAMERA] == 1 and st.hands[0][SUNGLASSES] == 1 and st.sizes == [2, 3]
 
 
 def test_offer_cap_counts_for_the_whole_turn():
     from travel_envs.games.itchy_feet.components import LOUNGE_PASS
-    st = build(hands={0: [PASSPORT, CAMERA, LOUNGE_PASS], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT] * 3,
-               max_trade_offers=1, extensions=["special_items"], reactions=False)
+    st = build_state(hands={0: [PASSPORT, CAMERA, LOUNGE_PASS], 1: [PASSPORT, UMBRELLA]}, draw=[SWIMSUIT] * 3,
+                     max_trade_offers=1, extensions=["special_items"], reactions=False)
     play(st, A.LOUNGE, A.TRADE, A.CANCEL, A.DRAW)
     assert st.turn_player == 0 and st.ph == P_MAIN and not st.legal_action_mask()[A.TRADE]
 
@@ -366,3 +366,12 @@ def test_component_counts_match_the_spec():
     # capitals are real: Paris-Rome ~1106 km, Canberra-Tokyo ~7950 km
     assert 1090 < DISTANCE_KM[FRANCE][ITALY] < 1120
     assert all(DISTANCE_KM[a][b] == DISTANCE_KM[b][a] > 0 for a in range(12) for b in range(12) if a != b)
+
+
+# ---------------------------------------------------------------- the action table
+def test_every_action_name_parses_back_to_its_id():
+    for a in range(A.NUM_ACTIONS):
+        assert A.parse(A.describe(a)) == a
+    assert A.parse("  Card   camera ") == C + CAMERA and A.parse("TARGET PLAYER +2") == A.TARGET_BASE + 1
+    with pytest.raises(ParameterError, match="unknown action name 'fly'"):
+        A.parse("fly")

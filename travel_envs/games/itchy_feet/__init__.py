@@ -1,4 +1,18 @@
-"""Itchy Feet, the travel card game (printable gift edition), 2-6 players."""
+"""Itchy Feet, the travel card game (printable gift edition), 2-6 players.
+
+Rules, rulings and tables: ``docs/games/itchy_feet.md``. The files:
+
+- ``params.py``: the frozen parameters (player count, extensions, Steal, rulings) and their checks;
+- ``components.py``: the cards, countries, characters and limits (data only);
+- ``actions.py``: the action table (ids, names) and the decision phases;
+- ``engine.py``: the rules: the state, its task stack, legality and transitions, hidden-card
+  resampling, state dicts;
+- ``encoder.py``: the observation layout and the ``Observer`` writing observations and state tensors;
+- ``render.py``: the table as text (``ansi``) and as a picture (``rgb_array``), one seat's text view;
+- ``heuristic.py``: ``HeuristicPolicy``, a rule-based baseline playing from its seat's view;
+- ``scenario.py``: ``build_state``, hand-made positions from a few named facts;
+- ``measure.py``: the heuristic's figures quoted in the docs (turn-cap rate, win rate vs random).
+"""
 
 from .engine import ItchyFeetGame, ItchyFeetState
 from .heuristic import HeuristicPolicy

@@ -1,4 +1,5 @@
-"""The Itchy Feet action table: fixed action ids and their meaning.
+"""The Itchy Feet action table: fixed action ids, their names (``describe``, back with
+``parse``) and the decision phases.
 
 One flat ``Discrete(NUM_ACTIONS)`` space serves every phase; the mask says which
 ids the current phase allows. Player targets are seat-relative to the acting
@@ -26,13 +27,34 @@ seat (1 = the next player clockwise, ...).
 | 90       | CANCEL the offer being built / DONE (Trading Post) |
 | 91       | YES (accept the offer, play Mousetrap / Travel Insurance) |
 | 92       | NO (decline the offer, do not react) |
+
+The decision phases (``PHASES``, ids ``P_*``) live here too: the engine sets them, the
+encoder, the renderer and the heuristic read them, and none of those imports the engine.
 """
 
 from __future__ import annotations
 
+from travel_envs.core.game import ParameterError
+
 from .components import (CARD_NAMES, COUNTRY_ITEMS, FORBIDDEN, ITEM_NAMES, MAX_PLAYERS,
                          NUM_CARD_TYPES)
 
+# --- decision phases: which decision the acting seat is asked for ----------------------
+#: phase 0 ("none") is no decision: between decisions while the engine runs its tasks, and
+#: for good once the game is over
+PHASES = (
+    "none", "main", "discard_down", "recycle_pay", "recycle_take", "trade_partner", "trade_build",
+    "trade_response", "mousetrap", "insurance", "strike_discard", "luggage_pass",
+    "forbidden_companion", "smuggle_target", "guide_pick", "trading_post", "map_target",
+    "pickpocket_target", "steal_discard", "steal_target", "jet_discard",
+)
+(P_NONE, P_MAIN, P_DISCARD_DOWN, P_RECYCLE_PAY, P_RECYCLE_TAKE, P_TRADE_PARTNER, P_TRADE_BUILD,
+ P_TRADE_RESPONSE, P_MOUSETRAP, P_INSURANCE, P_STRIKE, P_LUGGAGE, P_FORBID_COMPANION, P_SMUGGLE_TARGET,
+ P_GUIDE_PICK, P_TRADING_POST, P_MAP_TARGET, P_PICK_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
+ P_JET_DISCARD) = range(len(PHASES))
+NUM_PHASES = len(PHASES)
+
+# --- action ids -------------------------------------------------------------------------
 DRAW = 0
 RECYCLE = 1
 TRADE = 2
@@ -55,10 +77,6 @@ CANCEL = PROPOSE + 1  # 90 (also DONE)
 YES = CANCEL + 1  # 91
 NO = YES + 1  # 92
 NUM_ACTIONS = NO + 1  # 93
-
-#: the top-level (main-phase) actions that use the turn's action
-MAIN_ACTIONS = (DRAW, RECYCLE, TRADE, *range(TRAVEL_BASE, TRAVEL_BASE + 8), GUIDE, POST, MAP, PICK,
-                VOUCHER, STEAL, *range(FORBID_BASE, FORBID_BASE + 3), *range(SMUGGLE_BASE, SMUGGLE_BASE + 3))
 
 
 def travel_action(target: int, mom: int) -> int:
@@ -101,3 +119,18 @@ def describe(action: int, country_own: int = -1, country_centre: int = -1) -> st
     if ASK_BASE <= a < ASK_BASE + NUM_CARD_TYPES:
         return f"ask for {CARD_NAMES[a - ASK_BASE]}"
     return f"unknown action {a}"
+
+
+#: describe()'s name (without countries) of every id, lower case -> the id
+_BY_NAME = {describe(a).lower(): a for a in range(NUM_ACTIONS)}
+
+
+def parse(name: str) -> int:
+    """The id of an action named as :func:`describe` names it without countries (case free):
+    ``parse("draw") == DRAW``, ``parse("card Camera") == CARD_BASE + 1``."""
+    key = " ".join(str(name).split()).lower()
+    if key not in _BY_NAME:
+        raise ParameterError(f"unknown action name {name!r}; names are those of describe(), e.g. "
+                             f"'draw', 'travel to own country', 'target player +1', 'card Camera', "
+                             f"'ask for Camera', 'propose the offer', 'yes', 'no'")
+    return _BY_NAME[key]

@@ -1,6 +1,6 @@
 """Itchy Feet data: card types, countries, extension cards and characters.
 
-Exactly the component specification (``shared/components/itchy_feet.md``):
+Exactly the component specification (summarised in ``docs/games/itchy_feet.md``):
 12 item types x 4 copies, 6 passports, 12 countries (3 items each, capitals for
 the start-player distance), 4 events, 9 special items, 3 forbidden items,
 6 postcards, 6 characters. Data only; the rules live in ``engine.py``.
@@ -40,7 +40,8 @@ SPECIAL_NAMES = (
 )
 
 # --- forbidden items (3) ----------------------------------------------------------
-FORBIDDEN = (26, 27, 28)
+FIREWORKS, EXOTIC_PET, UNLABELLED_SEEDS = 26, 27, 28
+FORBIDDEN = (FIREWORKS, EXOTIC_PET, UNLABELLED_SEEDS)
 FORBIDDEN_NAMES = ("Fireworks", "Exotic Pet", "Unlabelled Seeds")
 
 # --- postcards (6, identical) -----------------------------------------------------

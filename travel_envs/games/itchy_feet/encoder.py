@@ -18,11 +18,34 @@ from __future__ import annotations
 import numpy as np
 
 from . import actions as A
-from .components import (COUNTRY_ITEMS, EVENTS, EXTENSION_NAMES, MAX_PLAYERS, NUM_CARD_TYPES,
+from .components import (COUNTRY_ITEMS, EVENTS, EXTENSION_NAMES, MAX_PLAYERS, NUM_CARD_TYPES, NUM_CHARACTERS,
                          NUM_COUNTRIES, NUM_ITEM_TYPES)
 
 NUM_MAIN_IDS = A.SMUGGLE_BASE + 3  # announced action ids 0..23
-NUM_PHASES = 21
+
+
+def _offsets(layout) -> tuple[dict[str, int], int]:
+    """The offset of each row of a (name, size, meaning) layout, and the total size."""
+    offsets, o = {}, 0
+    for name, size, _ in layout:
+        offsets[name] = o
+        o += size
+    return offsets, o
+
+
+#: one seat slot of the ``seats`` block, (name, size, meaning) in order
+SEAT_LAYOUT = (
+    ("present", 1, "present"),
+    ("hand_size", 1, "hand size / 20"),
+    ("country", NUM_COUNTRIES, "country one-hot (12; 0 once travelled)"),
+    ("home_done", 1, "own country done"),
+    ("character", NUM_CHARACTERS, "character one-hot (6)"),
+    ("turn_player", 1, "is the turn player"),
+    ("acting", 1, "is the acting seat"),
+    ("known", NUM_CARD_TYPES, "cards known to be in its hand (30, copies / 6)"),
+    ("completed", NUM_COUNTRIES, "completed country one-hot (12)"),
+)
+SEAT_OFFSETS, SEAT_BLOCK = _offsets(SEAT_LAYOUT)  # 65 values a slot
 
 #: (name, size, meaning) in order; offsets follow from the sizes
 LAYOUT = (
@@ -30,16 +53,14 @@ LAYOUT = (
     ("own_hand_size", 1, "own hand size / 20 (no reachable hand exceeds 16 cards)"),
     ("target_items", NUM_ITEM_TYPES, "1 for each item the next destination needs (own country, then the centre)"),
     ("missing_items", NUM_ITEM_TYPES, "1 for each needed item not in the own hand"),
-    ("seats", MAX_PLAYERS * 65, "6 seat slots x 65: present, hand size / 20, country one-hot (12; 0 once "
-                                "travelled), own country done, character one-hot (6), is the turn player, "
-                                "is the acting seat, cards known to be in its hand (30, copies / 6), "
-                                "completed country one-hot (12)"),
+    ("seats", MAX_PLAYERS * SEAT_BLOCK,
+     f"{MAX_PLAYERS} seat slots x {SEAT_BLOCK}: " + ", ".join(meaning for _, _, meaning in SEAT_LAYOUT)),
     ("centre", NUM_COUNTRIES, "centre country one-hot"),
     ("away", NUM_COUNTRIES, "countries put away by Civil Unrest (out of the game)"),
     ("piles", 2, "draw pile size / 80, discard pile size / 80 (clipped)"),
     ("discard_counts", NUM_CARD_TYPES, "discard pile: copies of each card type / 6"),
     ("discard_top", NUM_CARD_TYPES, "top card of the discard pile, one-hot"),
-    ("phase", NUM_PHASES, "decision phase one-hot (engine.PHASES)"),
+    ("phase", A.NUM_PHASES, "decision phase one-hot (actions.PHASES)"),
     ("announced", NUM_MAIN_IDS, "announced action awaiting reactions, one-hot over main action ids 0-23"),
     ("event", len(EVENTS), "event being resolved this turn, one-hot"),
     ("offer_from", MAX_PLAYERS, "offering seat (relative) one-hot"),
@@ -54,35 +75,18 @@ LAYOUT = (
     ("turn_number", 1, "turn number / max_turns"),
     ("params", len(EXTENSION_NAMES) + 2 + 5, "extensions on (5), steal_action, reactions, player count one-hot (2-6)"),
 )
-OFFSETS: dict[str, int] = {}
-_o = 0
-for _name, _size, _ in LAYOUT:
-    OFFSETS[_name] = _o
-    _o += _size
-OBS_SIZE = _o
-SEAT_BLOCK = 65
+OFFSETS, OBS_SIZE = _offsets(LAYOUT)
 STATE_EXTRA = MAX_PLAYERS * NUM_CARD_TYPES + NUM_CARD_TYPES  # all hands + draw pile contents
+STATE_SIZE = OBS_SIZE + STATE_EXTRA
 
-_O = OFFSETS
 _INV6 = 1.0 / 6.0
-
-
-def observation_size() -> int:
-    return OBS_SIZE
-
-
-def state_size() -> int:
-    return OBS_SIZE + STATE_EXTRA
-
-
-def _target(state, seat: int) -> int:
-    c = state.own_country[seat]
-    return c if c >= 0 else state.centre
-
 
 _OWN_SIZE = OFFSETS["own_hand_size"]
 _TI, _MI = OFFSETS["target_items"], OFFSETS["missing_items"]
 _SEATS = OFFSETS["seats"]
+#: the seat slot's fields (offsets within a slot), in the order observation() unpacks them
+_SEAT_FIELDS = tuple(SEAT_OFFSETS[name] for name in (
+    "present", "hand_size", "country", "home_done", "character", "turn_player", "acting", "known", "completed"))
 _CENTRE, _AWAY = OFFSETS["centre"], OFFSETS["away"]
 _PILES = OFFSETS["piles"]
 _DC, _DT = OFFSETS["discard_counts"], OFFSETS["discard_top"]
@@ -115,15 +119,20 @@ _TWENTIETHS = [min(c * 0.05, 1.0) for c in range(_TABLE_LEN)]
 _PILE80 = [min(c / 80.0, 1.0) for c in range(_TABLE_LEN)]
 
 
-class _Template:
-    """Per game (parameters): the observation's constant part and seat-slot index tables."""
+class Observer:
+    """Writes one game's observations and state tensors.
+
+    The Game makes one from its parameters and keeps it; the observer holds what those
+    parameters fix (the observation's constant part: parameter flags and present seat
+    slots; the seat-slot orders), and the state knows nothing of it.
+    """
 
     def __init__(self, p) -> None:
         n = p.num_players
         base = np.zeros(OBS_SIZE, np.float32)
         base[_params_ones(p)] = 1.0
         for k in range(n):
-            base[_SEATS + k * SEAT_BLOCK] = 1.0  # seat slot present
+            base[_SEATS + k * SEAT_BLOCK + SEAT_OFFSETS["present"]] = 1.0
         self.base = base
         self.n = n
         #: order[seat]: the absolute seats in slot order 0..n-1
@@ -133,139 +142,130 @@ class _Template:
         self.max_offers = p.max_trade_offers
         self.max_turns = p.max_turns
 
-
-def _template(state) -> _Template:
-    game = state.game
-    t = game.__dict__.get("_obs_template")
-    if t is None:
-        t = game._obs_template = _Template(game.params)
-    return t
-
-
-def encode_observation(state, seat: int, out: np.ndarray) -> None:
-    # the constant part is copied in at once, then only the non-zero values are written one
-    # by one (a scalar store into a numpy array is far cheaper than converting a list)
-    tpl = _template(state)
-    n = tpl.n
-    out[:] = tpl.base
-    six = _F32_SIXTHS
-    hand = state.hands[seat]
-    t = 0
-    for c in hand:
-        if c:
-            out[t] = six[c]
-        t += 1
-    sizes = state.sizes
-    own_country = state.own_country
-    centre = state.centre
-    own = own_country[seat]
-    for t in COUNTRY_ITEMS[own if own >= 0 else centre]:
-        out[_TI + t] = 1.0
-        if hand[t] == 0:
-            out[_MI + t] = 1.0
-    tp, actor = state.turn_player, state.actor
-    home_done, characters, known, done = state.home_done, state.characters, state.known, state.done_country
-    seen = state.seen[seat]
-    order = tpl.order[seat]
-    o = _SEATS
-    for q in order:
-        sz = sizes[q]
-        out[o + 1] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
-        c = own_country[q]
-        if c >= 0:
-            out[o + 2 + c] = 1.0
-        if home_done[q]:
-            out[o + 14] = 1.0
-        ch = characters[q]
-        if ch >= 0:
-            out[o + 15 + ch] = 1.0
-        if q == tp:
-            out[o + 21] = 1.0
-        if q == actor:
-            out[o + 22] = 1.0
-        kq = known[q]
-        if any(seen[q]):  # what the seat alone knows q holds (a card it passed or lost to q)
-            kq = [a if a > b else b for a, b in zip(kq, seen[q])]
-        if any(kq):
-            r = o + 23
-            for c in kq:
-                if c:
-                    out[r] = six[c]
-                r += 1
-        c = done[q]
-        if c >= 0:
-            out[o + 53 + c] = 1.0
-        o += SEAT_BLOCK
-    sz = sizes[seat]
-    out[_OWN_SIZE] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
-    out[_CENTRE + centre] = 1.0
-    for c in state.away:
-        out[_AWAY + c] = 1.0
-    out[_PHASE + state.ph] = 1.0
-    discard = state.discard
-    ndraw, ndisc = len(state.draw), len(discard)
-    out[_PILES] = _PILE80[ndraw] if ndraw < _TABLE_LEN else 1.0
-    out[_PILES + 1] = _PILE80[ndisc] if ndisc < _TABLE_LEN else 1.0
-    if discard:
-        counts = [0] * _T
-        for t in discard:
-            counts[t] += 1
-        t = _DC
-        for c in counts:
-            if c:
-                out[t] = _SIXTHS[c]
-            t += 1
-        out[_DT + discard[-1]] = 1.0
-    announced = state.announced
-    if 0 <= announced < NUM_MAIN_IDS:
-        out[_ANN + announced] = 1.0
-    if state.event >= 0:
-        out[_EVENT + _EVENT_INDEX[state.event]] = 1.0
-    if state.partner >= 0:
-        rel = tpl.rel[seat]
-        out[_OFROM + rel[tp]] = 1.0
-        out[_OTO + rel[state.partner]] = 1.0
-        t = _OGIVE
-        for c in state.give:
+    def observation(self, state, seat: int, out: np.ndarray) -> None:
+        """Write ``seat``'s view of ``state`` into ``out`` (every block of ``LAYOUT``)."""
+        # the constant part is copied in at once, then only the non-zero values are written one
+        # by one (a scalar store into a numpy array is far cheaper than converting a list)
+        n = self.n
+        out[:] = self.base
+        six = _F32_SIXTHS
+        hand = state.hands[seat]
+        t = 0
+        for c in hand:
             if c:
                 out[t] = six[c]
             t += 1
-        eighths = _F32_EIGHTHS
-        t = _OASK
-        for c in state.ask:
-            if c:
-                out[t] = eighths[c]
-            t += 1
-    out[_TC] = min(state.offers_made / tpl.max_offers, 1.0)
-    out[_TC + 1] = min(state.actions_left * 0.5, 1.0)
-    if state.lounge_used:
-        out[_TC + 2] = 1.0
-    out[_PEND] = min(state.rc_need * 0.5, 1.0)
-    out[_PEND + 1] = state.post_n / 3.0
-    out[_TN] = min(state.turn_number / tpl.max_turns, 1.0)
-    if state.peek and seat == actor:
-        peek = state.peek
-        for t in set(peek):
-            out[_PEEK + t] = peek.count(t) * 0.2
-    if state.jet and seat == tp:
-        jet = state.jet
-        for t in set(jet):
-            out[_JET + t] = jet.count(t) * 0.5
-    if True in state.insured:
-        insured = state.insured
-        for k in range(n):
-            if insured[order[k]]:
-                out[_INS + k] = 1.0
+        sizes = state.sizes
+        own_country = state.own_country
+        centre = state.centre
+        own = own_country[seat]
+        for t in COUNTRY_ITEMS[own if own >= 0 else centre]:
+            out[_TI + t] = 1.0
+            if hand[t] == 0:
+                out[_MI + t] = 1.0
+        tp, actor = state.turn_player, state.actor
+        home_done, characters, known, done = state.home_done, state.characters, state.known, state.done_country
+        seen = state.seen[seat]
+        order = self.order[seat]
+        _, f_size, f_country, f_home, f_char, f_turn, f_acting, f_known, f_done = _SEAT_FIELDS
+        o = _SEATS
+        for q in order:  # "present" is in the template
+            sz = sizes[q]
+            out[o + f_size] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
+            c = own_country[q]
+            if c >= 0:
+                out[o + f_country + c] = 1.0
+            if home_done[q]:
+                out[o + f_home] = 1.0
+            ch = characters[q]
+            if ch >= 0:
+                out[o + f_char + ch] = 1.0
+            if q == tp:
+                out[o + f_turn] = 1.0
+            if q == actor:
+                out[o + f_acting] = 1.0
+            kq = known[q]
+            if any(seen[q]):  # what the seat alone knows q holds (a card it passed or lost to q)
+                kq = [a if a > b else b for a, b in zip(kq, seen[q])]
+            if any(kq):
+                r = o + f_known
+                for c in kq:
+                    if c:
+                        out[r] = six[c]
+                    r += 1
+            c = done[q]
+            if c >= 0:
+                out[o + f_done + c] = 1.0
+            o += SEAT_BLOCK
+        sz = sizes[seat]
+        out[_OWN_SIZE] = _TWENTIETHS[sz] if sz < _TABLE_LEN else 1.0
+        out[_CENTRE + centre] = 1.0
+        for c in state.away:
+            out[_AWAY + c] = 1.0
+        out[_PHASE + state.ph] = 1.0
+        discard = state.discard
+        ndraw, ndisc = len(state.draw), len(discard)
+        out[_PILES] = _PILE80[ndraw] if ndraw < _TABLE_LEN else 1.0
+        out[_PILES + 1] = _PILE80[ndisc] if ndisc < _TABLE_LEN else 1.0
+        if discard:
+            counts = [0] * _T
+            for t in discard:
+                counts[t] += 1
+            t = _DC
+            for c in counts:
+                if c:
+                    out[t] = _SIXTHS[c]
+                t += 1
+            out[_DT + discard[-1]] = 1.0
+        announced = state.announced
+        if 0 <= announced < NUM_MAIN_IDS:
+            out[_ANN + announced] = 1.0
+        if state.event >= 0:
+            out[_EVENT + _EVENT_INDEX[state.event]] = 1.0
+        if state.partner >= 0:
+            rel = self.rel[seat]
+            out[_OFROM + rel[tp]] = 1.0
+            out[_OTO + rel[state.partner]] = 1.0
+            t = _OGIVE
+            for c in state.give:
+                if c:
+                    out[t] = six[c]
+                t += 1
+            eighths = _F32_EIGHTHS
+            t = _OASK
+            for c in state.ask:
+                if c:
+                    out[t] = eighths[c]
+                t += 1
+        out[_TC] = min(state.offers_made / self.max_offers, 1.0)
+        out[_TC + 1] = min(state.actions_left * 0.5, 1.0)
+        if state.lounge_used:
+            out[_TC + 2] = 1.0
+        out[_PEND] = min(state.rc_need * 0.5, 1.0)
+        out[_PEND + 1] = state.post_n / 3.0
+        out[_TN] = min(state.turn_number / self.max_turns, 1.0)
+        if state.peek and seat == actor:
+            peek = state.peek
+            for t in set(peek):
+                out[_PEEK + t] = peek.count(t) * 0.2
+        if state.jet and seat == tp:
+            jet = state.jet
+            for t in set(jet):
+                out[_JET + t] = jet.count(t) * 0.5
+        if True in state.insured:
+            insured = state.insured
+            for k in range(n):
+                if insured[order[k]]:
+                    out[_INS + k] = 1.0
 
-
-def encode_state(state, out: np.ndarray) -> None:
-    """Full state: the acting seat's observation plus every hand and the draw pile."""
-    seat = state.actor if state.actor >= 0 else state.turn_player
-    encode_observation(state, seat, out[:OBS_SIZE])
-    o = OBS_SIZE
-    for q in range(state.num_players):
-        out[o + q * NUM_CARD_TYPES:o + (q + 1) * NUM_CARD_TYPES] = np.asarray(state.hands[q], np.float32) * _INV6
-    o += MAX_PLAYERS * NUM_CARD_TYPES
-    if state.draw:
-        np.add.at(out, o + np.asarray(state.draw), _INV6)
-    np.minimum(out, 1.0, out=out)
+    def state_tensor(self, state, out: np.ndarray) -> None:
+        """Full state: the acting seat's observation plus every hand and the draw pile."""
+        seat = state.actor if state.actor >= 0 else state.turn_player
+        self.observation(state, seat, out[:OBS_SIZE])
+        o = OBS_SIZE
+        for q in range(state.num_players):
+            out[o + q * NUM_CARD_TYPES:o + (q + 1) * NUM_CARD_TYPES] = np.asarray(state.hands[q], np.float32) * _INV6
+        o += MAX_PLAYERS * NUM_CARD_TYPES
+        if state.draw:
+            np.add.at(out, o + np.asarray(state.draw), _INV6)
+        np.minimum(out, 1.0, out=out)

@@ -3,13 +3,15 @@
 The engine keeps a small *task stack*: an action pushes the steps it causes
 (draw a card, check the hand limit, resolve an event, ask for a reaction, end
 the action ...) and ``_run`` pops them until one needs a decision, which sets
-``phase`` and ``actor``. Every task is a JSON-safe list, so a state in the
-middle of an event or a trade negotiation round-trips through ``to_dict``.
+``ph`` (the phase id, ``actions.PHASES``) and ``actor``. Every task is a JSON-safe
+list, so a state in the middle of an event or a trade negotiation round-trips
+through ``to_dict``. Each decision phase has its pair of handlers, ``_legal_<phase>``
+and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -17,31 +19,28 @@ from travel_envs.core.game import (Game, GameState, ParameterError, check_state_
                                    rng_to_dict, state_header)
 
 from . import actions as A
+from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                      P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_NONE, P_PICK_TARGET,
+                      P_RECYCLE_PAY, P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
+                      P_STRIKE, P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST, PHASES)
 from .components import (
     AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE,
     CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
-    DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXTENSION_CARDS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
+    DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXOTIC_PET, EXTENSION_CARDS, FIREWORKS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
     HIPPIE, HIPPIE_RECYCLE_COST, IS_EVENT, IS_FORBIDDEN, JET_SETTER, LOCAL_GUIDE, LOCAL_GUIDE_PEEK,
     LOUNGE_PASS, LUGGAGE_MIXUP, MOMS_CARD, MOUSETRAP, NUM_CARD_TYPES, NUM_CHARACTERS,
     NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
-    RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE,
+    RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE, UNLABELLED_SEEDS,
 )
-from .encoder import encode_observation, encode_state, observation_size, state_size
+from .encoder import OBS_SIZE, STATE_SIZE, Observer
 from .params import ItchyFeetParams
+from .render import observation_text, render_rgb, render_text
 
-# --- phases -------------------------------------------------------------------------
-PHASES = (
-    "none", "main", "discard_down", "recycle_pay", "recycle_take", "trade_partner", "trade_build",
-    "trade_response", "mousetrap", "insurance", "strike_discard", "luggage_pass",
-    "forbidden_companion", "smuggle_target", "guide_pick", "trading_post", "map_target",
-    "pickpocket_target", "steal_discard", "steal_target", "jet_discard",
-)
-(P_NONE, P_MAIN, P_DISCARD_DOWN, P_RECYCLE_PAY, P_RECYCLE_TAKE, P_TRADE_PARTNER, P_TRADE_BUILD,
- P_TRADE_RESPONSE, P_MOUSETRAP, P_INSURANCE, P_STRIKE, P_LUGGAGE, P_FORBID_COMPANION, P_SMUGGLE_TARGET,
- P_GUIDE_PICK, P_TRADING_POST, P_MAP_TARGET, P_PICK_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET,
- P_JET_DISCARD) = range(len(PHASES))
-NUM_PHASES = len(PHASES)
-
+#: a ``_do_`` handler's answer when it has set the next decision itself (the task stack waits)
+DECIDED = True
+#: the special item played (discarded) when its main action is announced
+_ACTION_CARD = {A.GUIDE: LOCAL_GUIDE, A.POST: TRADING_POST, A.MAP: POORLY_DRAWN_MAP, A.PICK: PICKPOCKET,
+                A.VOUCHER: DUTY_FREE_VOUCHER}
 _NOT_EVENT = ~np.array(IS_EVENT)
 _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
@@ -156,7 +155,7 @@ class ItchyFeetState(GameState):
 
     def forbidden_count(self, s: int) -> int:
         h = self.hands[s]
-        return h[26] + h[27] + h[28]
+        return h[FIREWORKS] + h[EXOTIC_PET] + h[UNLABELLED_SEEDS]
 
     def free_count(self, s: int) -> int:
         """Cards of ``s`` that may be discarded (everything but forbidden items)."""
@@ -277,6 +276,9 @@ class ItchyFeetState(GameState):
                 return
 
     # ------------------------------------------------------------------ contract
+    # own current_player / is_terminal / phase rather than the base class's phase_id / to_act:
+    # ``ph`` and ``actor`` are names state dicts, tests and users read, and phase 0 also means
+    # "between decisions" while tasks run, so the end of the game is a flag of its own
     @property
     def current_player(self) -> int:
         return -1 if self.terminal else self.actor
@@ -537,263 +539,314 @@ class ItchyFeetState(GameState):
 
     def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(A.NUM_ACTIONS, bool)
-        if self.terminal:
-            return mask
-        ph, s = self.ph, self.actor
-        h = self.hands[s]
-        n = len(self.sizes)
-        if ph == P_MAIN:
-            params = self.game.params
-            free = self.sizes[s] - (h[26] + h[27] + h[28])  # free_count(s)
-            smuggler = self.characters[s] == SMUGGLER
-            mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
-            if free >= self.recycle_cost(s) and (
-                    len(self.discard) > 4 or any(not IS_EVENT[t] for t in self.discard)):
-                mask[A.RECYCLE] = True
-            if self.offers_made < params.max_trade_offers and self.sizes[s] > 0:
-                mask[A.TRADE] = True
-            if h[PASSPORT] and (smuggler or free == self.sizes[s]):
-                target = A.TRAVEL_OWN if self.own_country[s] >= 0 else A.TRAVEL_CENTRE
-                for mom in range(4 if h[MOMS_CARD] else 1):
-                    if self.can_travel(s, target, mom):
-                        mask[A.travel_action(target, mom)] = True
-            if h[LOUNGE_PASS] and self.actions_done == 0 and not self.lounge_used:
-                mask[A.LOUNGE] = True
-            if h[LOCAL_GUIDE] and (self.draw or self.discard):
-                mask[A.GUIDE] = True
-            if h[TRADING_POST]:
-                mask[A.POST] = True
-            if h[POORLY_DRAWN_MAP] and self.own_country[s] >= 0 and any(
-                    self.own_country[q] >= 0 for q in range(n) if q != s):
-                mask[A.MAP] = True
-            if h[PICKPOCKET] and self._others_with_cards(s):
-                mask[A.PICK] = True
-            if h[DUTY_FREE_VOUCHER]:
-                mask[A.VOUCHER] = True
-            if params.steal_action and free > 0 and self._others_with_cards(s):
-                mask[A.STEAL] = True
-            if free != self.sizes[s]:  # holds a forbidden item
-                for i, f in enumerate(FORBIDDEN):
-                    if h[f]:
-                        if free > 0:
-                            mask[A.FORBID_BASE + i] = True
-                        if smuggler:
-                            mask[A.SMUGGLE_BASE + i] = True
-        elif ph in (P_DISCARD_DOWN, P_RECYCLE_PAY, P_STRIKE, P_FORBID_COMPANION, P_STEAL_DISCARD,
-                    P_TRADING_POST):
-            a = A.CARD_BASE
-            for t in _FREE_TYPES:  # held, not forbidden
-                if h[t]:
-                    mask[a + t] = True
-            if ph == P_TRADING_POST:
-                mask[A.CANCEL] = True
-        elif ph == P_RECYCLE_TAKE:
-            for t in self._recycle_pool():
-                mask[A.CARD_BASE + t] = True
-        elif ph == P_LUGGAGE:
-            a = A.CARD_BASE
-            for c in h:
-                if c:
-                    mask[a] = True
-                a += 1
-        elif ph == P_GUIDE_PICK:
-            for t in self.peek:
-                if not IS_EVENT[t]:
-                    mask[A.CARD_BASE + t] = True
-        elif ph == P_JET_DISCARD:
-            for t in self._jet_options(s):
-                mask[A.CARD_BASE + t] = True
-        elif ph == P_TRADE_PARTNER:
-            for rel in range(1, n):
-                mask[A.TARGET_BASE + rel - 1] = True
-            mask[A.CANCEL] = True
-        elif ph == P_TRADE_BUILD:
-            give, ask = self.give, self.ask
-            a = A.CARD_BASE
-            for t in range(NUM_CARD_TYPES):
-                if h[t] > give[t]:
-                    mask[a + t] = True
-            if sum(ask) < MAX_ASK:
-                mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-            if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
-                mask[A.PROPOSE] = True
-            mask[A.CANCEL] = True
-        elif ph == P_TRADE_RESPONSE:
-            mask[A.NO] = True
-            if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
-                mask[A.YES] = True
-        elif ph == P_MOUSETRAP:
-            mask[A.NO] = True  # every asked seat may pass, so being asked reveals nothing
-            if h[MOUSETRAP]:
-                mask[A.YES] = True
-        elif ph == P_INSURANCE:
-            mask[A.NO] = True
-            if h[TRAVEL_INSURANCE]:
-                mask[A.YES] = True
-        elif ph == P_SMUGGLE_TARGET:
-            for rel in range(1, n):
-                mask[A.TARGET_BASE + rel - 1] = True
-        elif ph == P_MAP_TARGET:
-            for rel in range(1, n):
-                if self.own_country[(s + rel) % n] >= 0:
-                    mask[A.TARGET_BASE + rel - 1] = True
-        elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
-            for rel in range(1, n):
-                if self.sizes[(s + rel) % n]:
-                    mask[A.TARGET_BASE + rel - 1] = True
+        if not self.terminal:
+            _DECISIONS[self.ph].legal(self, mask, self.actor)
         return mask
 
-    # ------------------------------------------------------------------ applying actions
     def _apply(self, a: int) -> None:
-        self._mask = None
-        ph, s = self.ph, self.actor
-        push = self.stack.append
-        if ph == P_MAIN:
-            if a == A.LOUNGE:
-                self._to_discard(s, LOUNGE_PASS)
-                self.actions_left += 1
-                self.lounge_used = True
-                return  # still the main decision
-            if a == A.TRADE:
-                self.offers_made += 1
-                self.give = [0] * NUM_CARD_TYPES
-                self.ask = [0] * NUM_CARD_TYPES
-                self.ph = P_TRADE_PARTNER
-                return
-            # announce the action; special items are played (discarded) when announced
-            card = {A.GUIDE: LOCAL_GUIDE, A.POST: TRADING_POST, A.MAP: POORLY_DRAWN_MAP,
-                    A.PICK: PICKPOCKET, A.VOUCHER: DUTY_FREE_VOUCHER}.get(a)
-            if card is not None:
-                self._to_discard(s, card)
-            self._learn_announced(s, a)
-            self.announced = a
-            push(["exec", a])
-            self._push_mousetrap_window()
-        elif ph == P_DISCARD_DOWN or ph == P_STRIKE:
-            self._to_discard(s, a - A.CARD_BASE)
-        elif ph == P_RECYCLE_PAY:
-            self._to_discard(s, a - A.CARD_BASE)
-            self.rc_need -= 1
-            if self.rc_need > 0:
-                return
-            self.ph = P_RECYCLE_TAKE
-            return
-        elif ph == P_RECYCLE_TAKE:
-            t = a - A.CARD_BASE
-            # take a copy from the part of the pile that was there before paying
-            idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
-            del self.discard[idx]
-            self._gain(s, t)
-            self.known[s][t] += 1  # taken openly
-            self.rc_base = 0
-            push(["done"])
-            push(["limit", s])
-            self._check_postcards()
-        elif ph == P_TRADE_PARTNER:
-            if a == A.CANCEL:
-                self.ph = P_MAIN
-                return
-            self.partner = self._seat(a - A.TARGET_BASE + 1)
-            self.ph = P_TRADE_BUILD
-            return
-        elif ph == P_TRADE_BUILD:
-            if a == A.CANCEL:
-                self._clear_offer()
-                self.ph = P_MAIN
-                return
-            if a == A.PROPOSE:
-                self.announced = A.TRADE
-                push(["respond"])
-                self._push_mousetrap_window()
-            elif a < A.ASK_BASE:
-                t = a - A.CARD_BASE
-                self.give[t] += 1
-                self._learn_at_least(s, t, self.give[t])  # the offer is built face up
-                return
-            else:
-                self.ask[a - A.ASK_BASE] += 1
-                return
-        elif ph == P_TRADE_RESPONSE:
-            if a == A.NO:
-                self._clear_offer()
-                self.announced = -1
-                self._set_decision(P_MAIN, self.turn_player)
-                return
-            self._exchange()
-        elif ph == P_MOUSETRAP:
-            if a == A.YES:  # the announced action is cancelled and the turn ends
-                self._to_discard(s, MOUSETRAP)
-                self.stack = []
-                self.resolving = []
-                self._clear_offer()
-                self.announced = -1
-                self.partner = -1
-                self.peek = []
-                self._t_endturn()
-        elif ph == P_INSURANCE:
-            if a == A.YES:
-                self._to_discard(s, TRAVEL_INSURANCE)
-                self.insured[s] = True
-        elif ph == P_LUGGAGE:
-            self.lug_choice[s] = a - A.CARD_BASE
-        elif ph == P_FORBID_COMPANION:
-            self._to_discard(s, self.forb)
-            self._to_discard(s, a - A.CARD_BASE)
-            self.forb = -1
-            push(["done"])
-        elif ph == P_SMUGGLE_TARGET:
-            q = self._seat(a - A.TARGET_BASE + 1)
-            self._lose(s, self.forb)
-            self._gain(q, self.forb)
-            if self.known[s][self.forb]:
-                self.known[s][self.forb] -= 1
-            self._forget(s, self.forb, 1)
-            self.known[q][self.forb] += 1  # handed over openly
-            self.forb = -1
-            push(["done"])
-            push(["limit", q])
-        elif ph == P_GUIDE_PICK:
-            t = a - A.CARD_BASE
-            self.peek.remove(t)
-            self._gain(s, t)
-            self.draw.extend(self.peek)  # (the pile was rebuilt when the peek emptied it)
-            self.peek = []
-            self.draw = [int(c) for c in self.rng.permutation(self.draw)]
-            push(["done"])
-            push(["limit", s])
-            self._check_postcards()
-        elif ph == P_TRADING_POST:
-            if a != A.CANCEL:
-                self._to_discard(s, a - A.CARD_BASE)
-                self.post_n += 1
-                if self.post_n < TRADING_POST_MAX:
-                    return
-            k, self.post_n = self.post_n, 0
-            push(["done"])
-            if k:
-                push(["draw", s, k, 0])
-        elif ph == P_MAP_TARGET:
-            q = self._seat(a - A.TARGET_BASE + 1)
-            self.own_country[s], self.own_country[q] = self.own_country[q], self.own_country[s]
-            push(["done"])
-        elif ph in (P_PICK_TARGET, P_STEAL_TARGET):
-            q = self._seat(a - A.TARGET_BASE + 1)
-            t = self._random_card(q)
-            self._lose_hidden(q, t, witness=s)
-            self._gain(s, t)
-            self._remember(q, s, t)  # the victim sees which card is gone
-            push(["done"])
-            push(["limit", s])
-            self._check_postcards()
-        elif ph == P_STEAL_DISCARD:
-            self._to_discard(s, a - A.CARD_BASE)
-            self.ph = P_STEAL_TARGET
-            return
-        elif ph == P_JET_DISCARD:
-            self._to_discard(s, a - A.CARD_BASE)
-            self.jet = []
-        if not self.terminal:
+        self._mask = None  # the cached mask of the decision just taken
+        if _DECISIONS[self.ph].apply(self, self.actor, a) is not DECIDED and not self.terminal:
             self._run()
+
+    # ------------------------------------------------------------------ decisions
+    # One pair per decision phase, side by side: ``_legal_<phase>(mask, s)`` marks the ids seat
+    # ``s`` may choose, ``_do_<phase>(s, a)`` carries one out. A ``_do_`` handler returns
+    # DECIDED when it has set the next decision itself (the same seat goes on deciding);
+    # otherwise the task stack runs until a decision is needed.
+
+    # ---- main: the turn player's action (or the Lounge Pass before it)
+    def _legal_main(self, mask: np.ndarray, s: int) -> None:
+        h = self.hands[s]
+        n = len(self.sizes)
+        params = self.game.params
+        free = self.sizes[s] - (h[FIREWORKS] + h[EXOTIC_PET] + h[UNLABELLED_SEEDS])  # free_count(s)
+        smuggler = self.characters[s] == SMUGGLER
+        mask[A.DRAW] = True  # always (ruling 12: skipped when both piles are empty)
+        if free >= self.recycle_cost(s) and (
+                len(self.discard) > 4 or any(not IS_EVENT[t] for t in self.discard)):
+            mask[A.RECYCLE] = True
+        if self.offers_made < params.max_trade_offers and self.sizes[s] > 0:
+            mask[A.TRADE] = True
+        if h[PASSPORT] and (smuggler or free == self.sizes[s]):
+            target = A.TRAVEL_OWN if self.own_country[s] >= 0 else A.TRAVEL_CENTRE
+            for mom in range(4 if h[MOMS_CARD] else 1):
+                if self.can_travel(s, target, mom):
+                    mask[A.travel_action(target, mom)] = True
+        if h[LOUNGE_PASS] and self.actions_done == 0 and not self.lounge_used:
+            mask[A.LOUNGE] = True
+        if h[LOCAL_GUIDE] and (self.draw or self.discard):
+            mask[A.GUIDE] = True
+        if h[TRADING_POST]:
+            mask[A.POST] = True
+        if h[POORLY_DRAWN_MAP] and self.own_country[s] >= 0 and any(
+                self.own_country[q] >= 0 for q in range(n) if q != s):
+            mask[A.MAP] = True
+        if h[PICKPOCKET] and self._others_with_cards(s):
+            mask[A.PICK] = True
+        if h[DUTY_FREE_VOUCHER]:
+            mask[A.VOUCHER] = True
+        if params.steal_action and free > 0 and self._others_with_cards(s):
+            mask[A.STEAL] = True
+        if free != self.sizes[s]:  # holds a forbidden item
+            for i, f in enumerate(FORBIDDEN):
+                if h[f]:
+                    if free > 0:
+                        mask[A.FORBID_BASE + i] = True
+                    if smuggler:
+                        mask[A.SMUGGLE_BASE + i] = True
+
+    def _do_main(self, s: int, a: int) -> bool | None:
+        if a == A.LOUNGE:
+            self._to_discard(s, LOUNGE_PASS)
+            self.actions_left += 1
+            self.lounge_used = True
+            return DECIDED  # still the main decision
+        if a == A.TRADE:
+            self.offers_made += 1
+            self.give = [0] * NUM_CARD_TYPES
+            self.ask = [0] * NUM_CARD_TYPES
+            self.ph = P_TRADE_PARTNER
+            return DECIDED
+        # announce the action; special items are played (discarded) when announced
+        card = _ACTION_CARD.get(a)
+        if card is not None:
+            self._to_discard(s, card)
+        self._learn_announced(s, a)
+        self.announced = a
+        self.stack.append(["exec", a])
+        self._push_mousetrap_window()
+
+    # ---- discard one card that is not a forbidden item
+    def _legal_free_card(self, mask: np.ndarray, s: int) -> None:
+        """discard_down, recycle_pay, strike_discard, forbidden_companion, steal_discard."""
+        h = self.hands[s]
+        a = A.CARD_BASE
+        for t in _FREE_TYPES:  # held, not forbidden
+            if h[t]:
+                mask[a + t] = True
+
+    def _do_discard(self, s: int, a: int) -> bool | None:
+        """discard_down (the hand limit) and strike_discard (Airline Strike)."""
+        self._to_discard(s, a - A.CARD_BASE)
+
+    # ---- recycle: pay 2 (Hippie 1), then take 1 from the discard pile as it was before paying
+    def _do_recycle_pay(self, s: int, a: int) -> bool | None:
+        self._to_discard(s, a - A.CARD_BASE)
+        self.rc_need -= 1
+        if self.rc_need <= 0:
+            self.ph = P_RECYCLE_TAKE
+        return DECIDED
+
+    def _legal_recycle_take(self, mask: np.ndarray, s: int) -> None:
+        for t in self._recycle_pool():
+            mask[A.CARD_BASE + t] = True
+
+    def _do_recycle_take(self, s: int, a: int) -> bool | None:
+        t = a - A.CARD_BASE
+        # take a copy from the part of the pile that was there before paying
+        idx = max(i for i in range(self.rc_base) if self.discard[i] == t)
+        del self.discard[idx]
+        self._gain(s, t)
+        self.known[s][t] += 1  # taken openly
+        self.rc_base = 0
+        self.stack.append(["done"])
+        self.stack.append(["limit", s])
+        self._check_postcards()
+
+    # ---- trade: choose the partner, build the offer face up, the partner answers
+    def _legal_other_seats(self, mask: np.ndarray, s: int) -> None:
+        """Any other player (the trade partner, the Smuggler's receiver)."""
+        for rel in range(1, len(self.sizes)):
+            mask[A.TARGET_BASE + rel - 1] = True
+
+    def _legal_trade_partner(self, mask: np.ndarray, s: int) -> None:
+        self._legal_other_seats(mask, s)
+        mask[A.CANCEL] = True
+
+    def _do_trade_partner(self, s: int, a: int) -> bool | None:
+        if a == A.CANCEL:
+            self.ph = P_MAIN
+            return DECIDED
+        self.partner = self._seat(a - A.TARGET_BASE + 1)
+        self.ph = P_TRADE_BUILD
+        return DECIDED
+
+    def _legal_trade_build(self, mask: np.ndarray, s: int) -> None:
+        h, give, ask = self.hands[s], self.give, self.ask
+        a = A.CARD_BASE
+        for t in range(NUM_CARD_TYPES):
+            if h[t] > give[t]:
+                mask[a + t] = True
+        if sum(ask) < MAX_ASK:
+            mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
+        if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
+            mask[A.PROPOSE] = True
+        mask[A.CANCEL] = True
+
+    def _do_trade_build(self, s: int, a: int) -> bool | None:
+        if a == A.CANCEL:
+            self._clear_offer()
+            self.ph = P_MAIN
+            return DECIDED
+        if a == A.PROPOSE:
+            self.announced = A.TRADE
+            self.stack.append(["respond"])
+            self._push_mousetrap_window()
+            return None
+        if a < A.ASK_BASE:
+            t = a - A.CARD_BASE
+            self.give[t] += 1
+            self._learn_at_least(s, t, self.give[t])  # the offer is built face up
+        else:
+            self.ask[a - A.ASK_BASE] += 1
+        return DECIDED
+
+    def _legal_trade_response(self, mask: np.ndarray, s: int) -> None:
+        mask[A.NO] = True
+        h = self.hands[s]
+        if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
+            mask[A.YES] = True
+
+    def _do_trade_response(self, s: int, a: int) -> bool | None:
+        if a == A.NO:
+            self._clear_offer()
+            self.announced = -1
+            self._set_decision(P_MAIN, self.turn_player)
+            return DECIDED
+        self._exchange()
+
+    # ---- reaction windows: Mousetrap against an announced action, Travel Insurance against an event
+    def _legal_mousetrap(self, mask: np.ndarray, s: int) -> None:
+        mask[A.NO] = True  # every asked seat may pass, so being asked reveals nothing
+        if self.hands[s][MOUSETRAP]:
+            mask[A.YES] = True
+
+    def _do_mousetrap(self, s: int, a: int) -> bool | None:
+        if a == A.YES:  # the announced action is cancelled and the turn ends
+            self._to_discard(s, MOUSETRAP)
+            self.stack = []
+            self.resolving = []
+            self._clear_offer()
+            self.announced = -1
+            self.partner = -1
+            self.peek = []
+            self._t_endturn()
+
+    def _legal_insurance(self, mask: np.ndarray, s: int) -> None:
+        mask[A.NO] = True
+        if self.hands[s][TRAVEL_INSURANCE]:
+            mask[A.YES] = True
+
+    def _do_insurance(self, s: int, a: int) -> bool | None:
+        if a == A.YES:
+            self._to_discard(s, TRAVEL_INSURANCE)
+            self.insured[s] = True
+
+    # ---- Lost Luggage: every affected player secretly chooses a card to pass on
+    def _legal_luggage(self, mask: np.ndarray, s: int) -> None:
+        a = A.CARD_BASE
+        for c in self.hands[s]:
+            if c:
+                mask[a] = True
+            a += 1
+
+    def _do_luggage(self, s: int, a: int) -> bool | None:
+        self.lug_choice[s] = a - A.CARD_BASE
+
+    # ---- forbidden items: discard one with a companion card, or (Smuggler) hand it over
+    def _do_forbidden_companion(self, s: int, a: int) -> bool | None:
+        self._to_discard(s, self.forb)
+        self._to_discard(s, a - A.CARD_BASE)
+        self.forb = -1
+        self.stack.append(["done"])
+
+    def _do_smuggle_target(self, s: int, a: int) -> bool | None:
+        q = self._seat(a - A.TARGET_BASE + 1)
+        self._lose(s, self.forb)
+        self._gain(q, self.forb)
+        if self.known[s][self.forb]:
+            self.known[s][self.forb] -= 1
+        self._forget(s, self.forb, 1)
+        self.known[q][self.forb] += 1  # handed over openly
+        self.forb = -1
+        self.stack.append(["done"])
+        self.stack.append(["limit", q])
+
+    # ---- Local Guide: take one non-event card of those looked at
+    def _legal_guide_pick(self, mask: np.ndarray, s: int) -> None:
+        for t in self.peek:
+            if not IS_EVENT[t]:
+                mask[A.CARD_BASE + t] = True
+
+    def _do_guide_pick(self, s: int, a: int) -> bool | None:
+        t = a - A.CARD_BASE
+        self.peek.remove(t)
+        self._gain(s, t)
+        self.draw.extend(self.peek)  # (the pile was rebuilt when the peek emptied it)
+        self.peek = []
+        self.draw = [int(c) for c in self.rng.permutation(self.draw)]
+        self.stack.append(["done"])
+        self.stack.append(["limit", s])
+        self._check_postcards()
+
+    # ---- Trading Post: discard up to 3 cards (CANCEL = done), then draw as many
+    def _legal_trading_post(self, mask: np.ndarray, s: int) -> None:
+        self._legal_free_card(mask, s)
+        mask[A.CANCEL] = True
+
+    def _do_trading_post(self, s: int, a: int) -> bool | None:
+        if a != A.CANCEL:
+            self._to_discard(s, a - A.CARD_BASE)
+            self.post_n += 1
+            if self.post_n < TRADING_POST_MAX:
+                return DECIDED
+        k, self.post_n = self.post_n, 0
+        self.stack.append(["done"])
+        if k:
+            self.stack.append(["draw", s, k, 0])
+
+    # ---- Poorly Drawn Map: swap own country with another player's (never the centre)
+    def _legal_map_target(self, mask: np.ndarray, s: int) -> None:
+        n = len(self.sizes)
+        for rel in range(1, n):
+            if self.own_country[(s + rel) % n] >= 0:
+                mask[A.TARGET_BASE + rel - 1] = True
+
+    def _do_map_target(self, s: int, a: int) -> bool | None:
+        q = self._seat(a - A.TARGET_BASE + 1)
+        self.own_country[s], self.own_country[q] = self.own_country[q], self.own_country[s]
+        self.stack.append(["done"])
+
+    # ---- Pickpocket / Steal: take a random card from a player holding any
+    def _legal_victim(self, mask: np.ndarray, s: int) -> None:
+        n = len(self.sizes)
+        for rel in range(1, n):
+            if self.sizes[(s + rel) % n]:
+                mask[A.TARGET_BASE + rel - 1] = True
+
+    def _do_take_random(self, s: int, a: int) -> bool | None:
+        q = self._seat(a - A.TARGET_BASE + 1)
+        t = self._random_card(q)
+        self._lose_hidden(q, t, witness=s)
+        self._gain(s, t)
+        self._remember(q, s, t)  # the victim sees which card is gone
+        self.stack.append(["done"])
+        self.stack.append(["limit", s])
+        self._check_postcards()
+
+    def _do_steal_discard(self, s: int, a: int) -> bool | None:
+        self._to_discard(s, a - A.CARD_BASE)
+        self.ph = P_STEAL_TARGET
+        return DECIDED
+
+    # ---- Jet-setter: discard one of the two cards just drawn
+    def _legal_jet_discard(self, mask: np.ndarray, s: int) -> None:
+        for t in self._jet_options(s):
+            mask[A.CARD_BASE + t] = True
+
+    def _do_jet_discard(self, s: int, a: int) -> bool | None:
+        self._to_discard(s, a - A.CARD_BASE)
+        self.jet = []
 
     def _clear_offer(self) -> None:
         self.give = [0] * NUM_CARD_TYPES
@@ -928,10 +981,10 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ observation
     def observation(self, seat: int, out: np.ndarray) -> None:
-        encode_observation(self, seat, out)
+        self.game.observer.observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        encode_state(self, out)
+        self.game.observer.state_tensor(self, out)
 
     # ------------------------------------------------------------------ copy / serialise
     def to_dict(self) -> dict[str, Any]:
@@ -1004,9 +1057,10 @@ class ItchyFeetState(GameState):
         pile plus the unknown part of the other hands, and the peek when ``seat`` does not see
         it): the other hands' unknown cards, the draw pile order, the other players' Lost
         Luggage choices, the state's generator; the other players' own memories are cut to
-        their new hands. Events never go to a hand. A draw that would leave a pending decision or an announced action impossible
-        (e.g. a player asked to discard holding only forbidden items) is drawn again; after
-        200 failed draws only the draw pile is reshuffled (never seen in tests).
+        their new hands. Events never go to a hand. A draw that would leave a pending decision
+        or an announced action impossible (e.g. a player asked to discard holding only
+        forbidden items) is drawn again; after 200 failed draws only the draw pile is
+        reshuffled (never seen in tests).
         """
         for _ in range(200):
             st = self._resample_once(seat, rng)
@@ -1089,21 +1143,51 @@ class ItchyFeetState(GameState):
         return text
 
     def render_text(self) -> str:
-        from .render import render_text
-
         return render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
         return render_rgb(self)
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
-
         return observation_text(self, seat)
 
 
+class Decision(NamedTuple):
+    """What a decision phase allows (``legal(state, mask, seat)``) and does (``apply(state, seat, a)``)."""
+
+    legal: Callable[[ItchyFeetState, np.ndarray, int], None]
+    apply: Callable[[ItchyFeetState, int, int], bool | None] | None
+
+
+def _nothing_legal(state: ItchyFeetState, mask: np.ndarray, seat: int) -> None:
+    """Phase 0 asks for no decision (the game is over, or a hand-made state stopped mid-task)."""
+
+
+_S = ItchyFeetState
+#: the decision of each phase, indexed by phase id
+_DECISIONS: tuple[Decision, ...] = tuple({
+    P_NONE: Decision(_nothing_legal, None),  # nothing is legal, so nothing is applied
+    P_MAIN: Decision(_S._legal_main, _S._do_main),
+    P_DISCARD_DOWN: Decision(_S._legal_free_card, _S._do_discard),
+    P_RECYCLE_PAY: Decision(_S._legal_free_card, _S._do_recycle_pay),
+    P_RECYCLE_TAKE: Decision(_S._legal_recycle_take, _S._do_recycle_take),
+    P_TRADE_PARTNER: Decision(_S._legal_trade_partner, _S._do_trade_partner),
+    P_TRADE_BUILD: Decision(_S._legal_trade_build, _S._do_trade_build),
+    P_TRADE_RESPONSE: Decision(_S._legal_trade_response, _S._do_trade_response),
+    P_MOUSETRAP: Decision(_S._legal_mousetrap, _S._do_mousetrap),
+    P_INSURANCE: Decision(_S._legal_insurance, _S._do_insurance),
+    P_STRIKE: Decision(_S._legal_free_card, _S._do_discard),
+    P_LUGGAGE: Decision(_S._legal_luggage, _S._do_luggage),
+    P_FORBID_COMPANION: Decision(_S._legal_free_card, _S._do_forbidden_companion),
+    P_SMUGGLE_TARGET: Decision(_S._legal_other_seats, _S._do_smuggle_target),
+    P_GUIDE_PICK: Decision(_S._legal_guide_pick, _S._do_guide_pick),
+    P_TRADING_POST: Decision(_S._legal_trading_post, _S._do_trading_post),
+    P_MAP_TARGET: Decision(_S._legal_map_target, _S._do_map_target),
+    P_PICK_TARGET: Decision(_S._legal_victim, _S._do_take_random),
+    P_STEAL_DISCARD: Decision(_S._legal_free_card, _S._do_steal_discard),
+    P_STEAL_TARGET: Decision(_S._legal_victim, _S._do_take_random),
+    P_JET_DISCARD: Decision(_S._legal_jet_discard, _S._do_jet_discard),
+}[ph] for ph in range(NUM_PHASES))
 _REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
 _TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
 
@@ -1118,7 +1202,7 @@ def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:
     def ints(key: str, lo: int, hi: int, length: int | None = None) -> None:
         v = d[key]
         if not isinstance(v, list) or (length is not None and len(v) != length):
-            bad(key, f"must be a list" + (f" of {length} values" if length is not None else ""))
+            bad(key, "must be a list" + (f" of {length} values" if length is not None else ""))
         if any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not lo <= x <= hi for x in v):
             bad(key, f"holds a value outside [{lo}, {hi}]")
 
@@ -1193,26 +1277,16 @@ class ItchyFeetGame(Game):
     score_scale = 2.0
     observation_bounds = (0.0, 1.0)
     max_decisions = 30_000
+    num_actions = A.NUM_ACTIONS
+    observation_size = OBS_SIZE
+    state_size = STATE_SIZE
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._obs_size = observation_size()
-        self._state_size = state_size()
-
-    @property
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return self._obs_size
-
-    @property
-    def state_size(self) -> int:
-        return self._state_size
+        self.observer = Observer(self.params)
 
     def new_initial_state(self, rng: np.random.Generator) -> ItchyFeetState:
         return ItchyFeetState(self, rng)
 
 
-__all__ = ["ItchyFeetGame", "ItchyFeetState", "PHASES", "start_player"]
+__all__ = ["ItchyFeetGame", "ItchyFeetState", "start_player"]

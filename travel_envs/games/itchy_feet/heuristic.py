@@ -15,25 +15,55 @@ Discards always go to the card with the lowest marginal value.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from . import actions as A
 from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
                          IS_FORBIDDEN, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD, NUM_CARD_TYPES,
                          PASSPORT, PICKPOCKET, POSTCARD, SPECIALS, TRADING_POST)
-from .engine import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
-                     P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
-                     P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
-                     P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
+from .actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
+                      P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
+                      P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
+                      P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
 
-JUNK = 1.0  # cards worth at most this are happily given away
+
+
+@dataclass(frozen=True)
+class HeuristicStyle:
+    """The tunable weights of the rule-based player: what holding a card is worth to it."""
+
+    #: the first passport (travel needs one), and any further copy
+    passport: float = 10.0
+    spare_passport: float = 0.5
+    #: an item the next destination needs: the first copy, a second copy also needed for the
+    #: centre afterwards, any other spare copy
+    needed_now: float = 8.0
+    needed_now_and_later: float = 3.0
+    spare_item: float = 0.5
+    #: an item only the centre needs (after the own country): the first copy
+    needed_later: float = 4.0
+    #: an item no destination needs
+    unneeded_item: float = 0.3
+    #: a forbidden item (it blocks travel)
+    forbidden: float = -5.0
+    #: a postcard: base + per_copy x copies (4 win)
+    postcard_base: float = 2.0
+    postcard_per_copy: float = 2.0
+    #: Mom's Credit Card (stands in for a missing item), any other special item
+    moms_card: float = 6.0
+    special: float = 3.0
+    #: cards worth at most this are junk: happily given away, paid for Recycle and the Trading Post
+    junk: float = 1.0
 
 
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, style: HeuristicStyle | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+        self.style = style or HeuristicStyle()
 
     # ------------------------------------------------------------------ card values
     @staticmethod
@@ -47,23 +77,25 @@ class HeuristicPolicy:
 
     def value(self, state, s: int, t: int, copies: int) -> float:
         """Value of holding the ``copies``-th copy of card type ``t`` (copies >= 1)."""
+        w = self.style
         now, later = self.needs(state, s)
         if t == PASSPORT:
-            return 10.0 if copies == 1 else 0.5
+            return w.passport if copies == 1 else w.spare_passport
         if t in ITEMS:
             if t in now:
-                return 8.0 if copies == 1 else (3.0 if t in later and copies == 2 else 0.5)
+                return w.needed_now if copies == 1 else (
+                    w.needed_now_and_later if t in later and copies == 2 else w.spare_item)
             if t in later:
-                return 4.0 if copies == 1 else 0.5
-            return 0.3
+                return w.needed_later if copies == 1 else w.spare_item
+            return w.unneeded_item
         if IS_FORBIDDEN[t]:
-            return -5.0
+            return w.forbidden
         if t == POSTCARD:
-            return 2.0 + 2.0 * copies
+            return w.postcard_base + w.postcard_per_copy * copies
         if t == MOMS_CARD:
-            return 6.0
+            return w.moms_card
         if t in SPECIALS:
-            return 3.0
+            return w.special
         return 0.0
 
     def keep_value(self, state, s: int, t: int) -> float:
@@ -99,7 +131,7 @@ class HeuristicPolicy:
     def junk(self, state, s: int) -> list[int]:
         h = state.hands[s]
         return [t for t in range(NUM_CARD_TYPES)
-                if h[t] and not IS_FORBIDDEN[t] and self.keep_value(state, s, t) <= JUNK]
+                if h[t] and not IS_FORBIDDEN[t] and self.keep_value(state, s, t) <= self.style.junk]
 
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
@@ -112,7 +144,6 @@ class HeuristicPolicy:
 
     def _choose(self, state, mask: np.ndarray):
         s, ph = state.actor, state.ph
-        n = state.num_players
         if ph == P_MAIN:
             return self._main(state, s, mask)
         if ph in (P_DISCARD_DOWN, P_STRIKE, P_RECYCLE_PAY, P_FORBID_COMPANION, P_STEAL_DISCARD,
@@ -169,7 +200,8 @@ class HeuristicPolicy:
         wanted = self.partner_needs(state, q)
         h = state.hands[s]
         return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and (
-            self.keep_value(state, s, t) <= JUNK or (t in wanted and self.keep_value(state, s, t) < 8.0))]
+            self.keep_value(state, s, t) <= self.style.junk
+            or (t in wanted and self.keep_value(state, s, t) < self.style.needed_now))]
 
     def _partner_order(self, state, s: int) -> list[int]:
         """Relative seats, best trade partner first: known to hold a missing item, then
@@ -204,7 +236,7 @@ class HeuristicPolicy:
             return False
         if sum(state.give) < len(losses):
             return False
-        if all(v <= JUNK for v in losses):
+        if all(v <= self.style.junk for v in losses):
             return True
         impatient = 2 * state.turn_number > state.params.max_turns
         return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)

@@ -7,7 +7,7 @@ from travel_envs.core.pictures import font as _pic_font
 
 from . import actions as A
 from .components import (CARD_NAMES, CHARACTER_NAMES, COUNTRY_ITEMS, COUNTRY_NAMES, EVENT_NAMES, EVENTS,
-                         ITEM_NAMES, NUM_CARD_TYPES)
+                         ITEM_NAMES, NUM_CARD_TYPES, PASSPORT)
 
 
 def hand_text(counts) -> str:
@@ -21,10 +21,8 @@ def country_text(c: int) -> str:
 
 def _status_line(state) -> str:
     """The game's result, or who decides what now (the last line of both text views)."""
-    from .engine import PHASES
-
     if not state.terminal:
-        return f"Decision: player {state.actor}, phase {PHASES[state.ph]}"
+        return f"Decision: player {state.actor}, phase {A.PHASES[state.ph]}"
     if state.winner >= 0:
         return f"GAME OVER - player {state.winner} wins"
     return "GAME OVER - turn limit reached, nobody wins"
@@ -94,9 +92,6 @@ def render_rgb(state):
     import numpy as np
     from PIL import Image, ImageDraw
 
-    from .components import PASSPORT
-    from .engine import PHASES
-
     n = state.num_players
     img = Image.new("RGB", (PIC_W, pic_height(n)), (246, 244, 238))
     d = ImageDraw.Draw(img)
@@ -105,7 +100,7 @@ def render_rgb(state):
     if state.terminal:
         status = f"GAME OVER - player {state.winner} wins" if state.winner >= 0 else "GAME OVER - nobody wins"
     else:
-        status = f"turn {state.turn_number}: P{state.turn_player}'s turn, P{state.actor} decides ({PHASES[state.ph]})"
+        status = f"turn {state.turn_number}: P{state.turn_player}'s turn, P{state.actor} decides ({A.PHASES[state.ph]})"
     exts = state.params.extensions
     ext = ("all extensions" if len(exts) == 5 else "extensions: " + ", ".join(exts)) if exts else "no extensions"
     d.rectangle((0, 0, PIC_W, _HEAD_H), fill=(60, 60, 70))
