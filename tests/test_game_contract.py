@@ -132,6 +132,15 @@ def test_illegal_input_is_refused_and_leaves_the_state_untouched(env_id, n):
 
 
 @pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_the_env_refuses_a_masked_out_action(env_id, n):
+    env = travel_envs.make(env_id, num_players=n)
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(IllegalActionError, match="illegal"):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
 def test_to_dict_from_dict_round_trip_plays_on_identically(env_id, n):
     game = game_class(env_id)(num_players=n)
     for state in _positions(env_id, n, every=13):

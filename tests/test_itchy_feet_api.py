@@ -1,11 +1,12 @@
-"""Itchy Feet through the PettingZoo API: compliance, seeding, rendering, hidden information,
-serialisation, clone independence, illegal actions and parameters."""
+"""Itchy Feet through the PettingZoo API with its variants (every extension, the steal action),
+rendering, hidden information, serialisation, illegal actions and parameters (the generic checks of
+the default game are in tests/test_game_contract.py)."""
 
 import json
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, seed_test
 
 import travel_envs
 from travel_envs import itchy_feet_v0
@@ -17,13 +18,6 @@ from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS, SEAT_BLOCK
 from travel_envs.games.itchy_feet.scenario import build_state as build
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
-
-
-@pytest.mark.parametrize("n", PLAYER_COUNTS)
-def test_api_seed_render(n):
-    api_test(travel_envs.make("itchy_feet_v0", num_players=n), num_cycles=200)
-    seed_test(lambda **kw: itchy_feet_v0.env(num_players=n, **kw), num_cycles=200)
-    render_test(lambda render_mode=None: itchy_feet_v0.env(num_players=n, render_mode=render_mode))
 
 
 def test_api_with_every_extension_and_steal():
@@ -120,16 +114,6 @@ def test_round_trip_and_continued_play_identical():
         _random_play(st, r1, 200)
         _random_play(back, r2, 200)
         assert st.to_dict() == back.to_dict()
-
-
-def test_clone_is_independent():
-    g = GAME(num_players=3, extensions="all")
-    st = g.new_initial_state(np.random.default_rng(5))
-    c = st.clone()
-    assert c.to_dict() == st.to_dict()
-    _random_play(c, np.random.default_rng(0), 50)
-    assert c.to_dict() != st.to_dict()
-    assert st.to_dict() == g.new_initial_state(np.random.default_rng(5)).to_dict()
 
 
 def test_illegal_action_raises_clear_error():
