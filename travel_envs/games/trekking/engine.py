@@ -20,6 +20,7 @@ from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict, s
 
 from . import actions as A
 from . import components as C
+from . import render as R
 from . import scoring as S
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
@@ -71,8 +72,7 @@ class TrekkingState(GameState):
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
         *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_blocks", "_pb", "_bmem", "_static", "_mask", "_moves", "_tail", "_board", "_board_snap",
-        "_piles_dirty", "_solo", "_solo_all", "_solo_buf", "_solo_base", "_solo_seen",
+        "_rev", "_obs", "_mask", "_moves",
     )
 
     # ------------------------------------------------------------ setup
@@ -167,8 +167,8 @@ class TrekkingState(GameState):
         self._penalty, self._refill_rounds, self.side = derived
         self.map = C.MAP_E
 
-    # pickling / deepcopy: the rules' data only; the encoder and mask caches (memoryviews into shared
-    # buffers) are rebuilt lazily, as for a clone
+    # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
+    # the mask cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
                    *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
@@ -181,20 +181,11 @@ class TrekkingState(GameState):
         self._reset_caches()
 
     def _reset_caches(self) -> None:
-        """The encoder and mask caches (a new or cloned state starts without them)."""
-        self._blocks: dict[int, Any] = {}  # seat -> round its player block is valid for (dropped when a seat changes)
-        self._pb = None  # the encoded player blocks (encoder._player_blocks)
-        self._bmem: dict[int, list] = {}  # seat -> what its block already holds (encoder._update_block)
-        self._static = None
-        self._mask = None  # cached legal mask of the current decision
-        self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
-        self._tail = None  # the encoded board sections while valid; reset whenever the board changes
-        self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
-        self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
-        self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
-        self._solo_all = None  # solo: one buffer holding the player block, board and solo buffers (encoder)
-        self._solo_buf = self._solo_base = self._solo_seen = None  # its buffer, the constant part of
-        # the Sunday hikers' score, what the buffer holds
+        """The caches a new or cloned state starts without."""
+        self._rev = 0  # actions applied to this object (``_apply``): how the encoder tells what is new
+        self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
+        self._mask = None  # the legal mask of the current decision
+        self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
 
     # ------------------------------------------------------------ contract basics
     @property
@@ -215,7 +206,6 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ helpers
     def _draw(self, bag: int) -> int:
         """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
-        self._tail = None
         counts = self.bags[bag]
         total = sum(counts)
         if total == 0:
@@ -235,7 +225,6 @@ class TrekkingState(GameState):
         return self._draw(self.map.animal_bag[s])
 
     def _refill(self) -> None:
-        self._tail = None
         ma, bag_of = self.map_animals, self.map.animal_bag
         for s in range(self.map.num_spaces):
             if ma[s] < 0:
@@ -557,7 +546,7 @@ class TrekkingState(GameState):
         return self.stage
 
     def _apply(self, action: int) -> None:
-        self._blocks.pop(self.current_player, None)
+        self._rev += 1
         self._mask = None
         moves = self._moves
         self._moves = {}
@@ -612,8 +601,6 @@ class TrekkingState(GameState):
         self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
-        self._tail = None
-        self._piles_dirty |= 8
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -630,7 +617,6 @@ class TrekkingState(GameState):
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
-        self._piles_dirty |= 1 << colour
         pile = 2 * colour + (0 if ascent else 1)
         if not self.route_piles[pile]:
             pile ^= 1
@@ -641,7 +627,6 @@ class TrekkingState(GameState):
 
     def _move(self, seat: int, d: int, costs: list | None = None) -> None:
         """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
-        self._tail = None
         _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -693,12 +678,10 @@ class TrekkingState(GameState):
                     for t in self.tokens[other]:
                         if t[0] == s:
                             t[2] = 1
-                            self._blocks.pop(other, None)
         self.rested_since_summit[seat] = False
         self.last_summit_round[seat] = self.rnd
 
     def _tag(self, seat: int, action: int) -> None:
-        self._tail = None
         second = self.t_tags == 1
         if second:
             self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
@@ -734,11 +717,9 @@ class TrekkingState(GameState):
     def _opponent_turn(self) -> bool:
         """The Sunday hikers' turn; False if it waits for the player's choice of an animal (phase
         "sunday"), True when it is over."""
-        self._tail = self._solo = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
-        self._piles_dirty |= 1 << removes  # the reserve of that colour (3: the rest piles)
         if removes < 3:
             for pile in (2 * removes, 2 * removes + 1):
                 if self.route_piles[pile]:
@@ -772,7 +753,6 @@ class TrekkingState(GameState):
 
     def _sunday_pick(self, i: int) -> None:
         """The player's choice: the waiting Sunday hiker takes the animal on path-side space ``i``."""
-        self._tail = self._solo = None
         h, d, s0, s1 = self.sunday_choice
         self.sunday_choice = []
         self._sunday_take(h, d, (s0, s1)[i])
@@ -857,7 +837,6 @@ class TrekkingState(GameState):
                 for t in self.tokens[0]:
                     if t[0] == sm:
                         t[2] = 1
-                        self._blocks.pop(0, None)
         self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
 
     # ------------------------------------------------------------ scores
@@ -980,9 +959,7 @@ class TrekkingState(GameState):
         return s
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
-
-        return observation_text(self, seat)
+        return R.observation_text(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
@@ -1020,14 +997,10 @@ class TrekkingState(GameState):
         return A.action_name(int(action))
 
     def render_text(self) -> str:
-        from .render import render_text
-
-        return render_text(self)
+        return R.render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
-        return render_rgb(self)
+        return R.render_rgb(self)
 
 
 class TrekkingGame(Game):
