@@ -119,6 +119,6 @@ def play_turn(st, *actions) -> None:
     for a in actions:
         st.apply_action(a)
     for _ in range(4):
-        if st.is_terminal or st.current_player != seat or st.stage in ("move", "refuge", "sunday"):
+        if st.is_terminal or st.current_player != seat or st.phase in ("move", "refuge", "sunday"):
             return
-        st.apply_action(A.STOP_TAGGING if st.stage == "tag" else A.END_TURN)
+        st.apply_action(A.STOP_TAGGING if st.phase == "tag" else A.END_TURN)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import components as C
+from .actions import FINISH_PHASE, MOVE_PHASE
 from .scoring import K_REST, K_ROUTE, fast_animals, fast_tokens, gps_tally, gps_tally_add, gps_tally_vp
 
-PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)
 PLAYER_COLS = 9  # per GPS column
 PLAYER_BLOCK = 1 + 36 + 1 + 1 + 12 * PLAYER_COLS + 5 + 5 + 5 + 15 + 2 + 1
@@ -272,7 +272,6 @@ _O_DRINKS = _O_SOLO + _SOLO
 _O_MAPDATA = _O_DRINKS + 1
 _MAPDATA = 184
 assert _O_MAPDATA + _MAPDATA == OBS_SIZE
-_PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 
 
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
@@ -522,11 +521,11 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         out[:] = tmp
         return
     p = st.p
-    ph = st.stage
+    ph = st.phase_id
     rnd = st.rnd
     mv[3 + rnd] = 1.0
-    if ph in _PHASE_INDEX:
-        mv[_PHASE_INDEX[ph]] = 1.0
+    if ph <= FINISH_PHASE:  # refuge, move, tag, finish (sunday and over: none)
+        mv[ph] = 1.0
     c = st._obs
     if c is None:
         c = st._obs = ObservationCache(st)
@@ -534,7 +533,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         c.refresh(st)
     h = c.header
     mv[16:73] = h[1] if rnd > _MORNING else h[0]
-    acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
+    acting = MOVE_PHASE <= ph <= FINISH_PHASE and st.to_act == seat
     if acting:
         o = _O_TURN
         mv[o] = st.t_start_energy / p.energy_max

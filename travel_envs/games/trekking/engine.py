@@ -27,7 +27,7 @@ from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
 
-OPPONENT = -1  # the Sunday hikers' place in the solo turn order
+from .actions import FINISH_PHASE, MOVE_PHASE, OPPONENT, OVER, PHASES, REFUGE_PHASE, SUNDAY_PHASE, TAG_PHASE
 
 _MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
 
@@ -46,8 +46,6 @@ _FINISH_MASK = _mask_array(_FINISH)  # the "finish" decision with a Drink water 
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
 _WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
-_CARD_MSG = (C.OPPONENT_CARDS, tuple(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[c[2]]} card"
-                                     for card, c in enumerate(C.OPPONENT_CARDS)))
 
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
@@ -59,18 +57,20 @@ _SCALAR_FIELDS = (
     "rnd", "turn_pos", "stage", "t_start_energy", "t_delta", "t_bars", "t_drinks", "t_spent", "t_path", "t_dest",
     "t_tags", "t_refuge", "t_refuge_met", "t_col",
 )
-STAGES = ("refuge", "move", "tag", "finish", "sunday", "over")
-# who acts in the stages that are not a player's turn
-_SEAT_OF_STAGE = {"over": lambda st: -1, "refuge": lambda st: st.refuge_queue[0], "sunday": lambda st: 0}
+_STORED_SCALARS = tuple(f for f in _SCALAR_FIELDS if f != "stage")  # "stage": the name of ``phase_id``
 
 
 class TrekkingState(GameState):
-    """One game of Trekking. All lists are small and JSON-safe."""
+    """One game of Trekking. All lists are small and JSON-safe. ``phase_id`` indexes ``PHASES``
+    (``to_dict`` stores its name as "stage"); ``to_act`` is the deciding seat."""
+
+    PHASES = PHASES
+    OVER = OVER
 
     # fixed attribute slots: a new state is built without growing a dict, and reads are slot reads
     __slots__ = (
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-        *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS,
+        "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
         "_rev", "_obs", "_mask", "_moves",
     )
@@ -152,8 +152,10 @@ class TrekkingState(GameState):
             for seat in self.refuge_queue:
                 self.pos[seat] = self.map.refuges[free.pop()]
             self.refuge_queue = []
-        self.stage = "refuge"
-        if not self.refuge_queue:
+        self.phase_id = REFUGE_PHASE
+        if self.refuge_queue:
+            self.to_act = self.refuge_queue[0]
+        else:
             self._start_round_turns()
 
     def _bind(self):
@@ -170,7 +172,7 @@ class TrekkingState(GameState):
     # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
     # the mask cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-                   *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
+                   "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._PERSISTENT}
@@ -187,18 +189,7 @@ class TrekkingState(GameState):
         self._mask = None  # the legal mask of the current decision
         self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
 
-    # ------------------------------------------------------------ contract basics
-    @property
-    def current_player(self) -> int:
-        stage = self.stage
-        if stage in _SEAT_OF_STAGE:  # over, refuge, sunday
-            return _SEAT_OF_STAGE[stage](self)
-        return self.order[self.turn_pos]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.stage == "over"
-
+    # ------------------------------------------------------------ basics
     @property
     def weather(self) -> str:
         return self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
@@ -371,14 +362,15 @@ class TrekkingState(GameState):
                 self.rnd += 1
                 self.turn_pos = 0
                 if self.rnd > C.ROUNDS:
-                    self.stage = "over"
+                    self.phase_id = OVER
                     self.rnd = C.ROUNDS
                     self.events.append("end of the game")
                     return
             seat = self.order[self.turn_pos]
             if seat == OPPONENT:
                 if not self._opponent_turn():
-                    self.stage = "sunday"  # the player chooses which animal a Sunday hiker takes
+                    self.phase_id = SUNDAY_PHASE  # the player chooses which animal a Sunday hiker takes
+                    self.to_act = 0
                     return
                 self.turn_pos += 1
                 continue
@@ -386,7 +378,8 @@ class TrekkingState(GameState):
             return
 
     def _begin_turn(self, seat: int) -> None:
-        self.stage = "move"
+        self.phase_id = MOVE_PHASE
+        self.to_act = seat
         self.t_start_energy = self.energy[seat]
         self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
         self.t_path = self.t_dest = self.t_col = -1
@@ -420,13 +413,13 @@ class TrekkingState(GameState):
 
     def _after_move_phase(self) -> None:
         if self.t_path >= 0 and self._tag_mask_any():
-            self.stage = "tag"
+            self.phase_id = TAG_PHASE
         else:
             self._to_finish()
 
     def _to_finish(self) -> None:
         seat = self.order[self.turn_pos]
-        self.stage = "finish"
+        self.phase_id = FINISH_PHASE
         if self.flippable(seat, C.DRINK) < 0:
             self._end_turn()
         else:
@@ -444,7 +437,7 @@ class TrekkingState(GameState):
         error messages)."""
         m = self._mask
         if m is not None and type(action) is int and 0 <= action < A.NUM_ACTIONS and m[action] \
-                and self.stage != "over":
+                and self.phase_id != OVER:
             self._apply(action)
             return
         super().apply_action(action)
@@ -452,19 +445,19 @@ class TrekkingState(GameState):
     def _compute_mask(self) -> list[bool]:
         """The legal mask as a list (``legal_action_mask`` turns it into a shared read-only array)."""
         m = [False] * A.NUM_ACTIONS
-        ph = self.stage
-        if ph == "over":
+        ph = self.phase_id
+        if ph == OVER:
             return m
-        if ph == "refuge":
+        if ph == REFUGE_PHASE:
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
             for r, node in enumerate(self.map.refuges):
                 m[A.CHOOSE_REFUGE + r] = node not in taken
             return m
-        if ph == "sunday":
+        if ph == SUNDAY_PHASE:
             m[A.SUNDAY_PICK] = m[A.SUNDAY_PICK + 1] = True
             return m
-        seat = self.order[self.turn_pos]
-        if ph == "move":
+        seat = self.to_act
+        if ph == MOVE_PHASE:
             e0 = self.t_start_energy
             bonus = 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
             any_ascent_with_bar = False
@@ -489,7 +482,7 @@ class TrekkingState(GameState):
             if kinds >> C.DRINK & 1:
                 m[A.FLIP_DRINK] = True
             return m
-        if ph == "tag":
+        if ph == TAG_PHASE:
             self._tag_mask(seat, m)
             m[A.STOP_TAGGING] = True
             return m
@@ -541,28 +534,26 @@ class TrekkingState(GameState):
         return False
 
     # ------------------------------------------------------------ transitions
-    @property
-    def phase(self) -> str:
-        return self.stage
-
     def _apply(self, action: int) -> None:
         self._rev += 1
         self._mask = None
         moves = self._moves
         self._moves = {}
-        ph = self.stage
-        if ph == "refuge":
+        ph = self.phase_id
+        if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
             self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
             self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
-            if not self.refuge_queue:
+            if self.refuge_queue:
+                self.to_act = self.refuge_queue[0]
+            else:
                 self._start_round_turns()
             return
-        seat = self.order[self.turn_pos]
-        if ph == "sunday":
+        seat = self.to_act
+        if ph == SUNDAY_PHASE:
             self._sunday_pick(action - A.SUNDAY_PICK)
             return
-        if ph == "move":
+        if ph == MOVE_PHASE:
             if action == A.FLIP_DRINK:
                 self._flip_drink(seat)
             elif action == A.FLIP_BAR:
@@ -576,7 +567,7 @@ class TrekkingState(GameState):
             else:
                 self._move(seat, action - A.MOVE, moves.get(seat))
             return
-        if ph == "tag":
+        if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
                 self._to_finish()
                 return
@@ -732,8 +723,7 @@ class TrekkingState(GameState):
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
             if self.rest_piles[big]:
                 self.removed_rest.append(self.rest_piles[big].pop())
-        self.events.append(_CARD_MSG[1][card] if C.OPPONENT_CARDS is _CARD_MSG[0] else
-                           f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
             return True
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
@@ -855,7 +845,7 @@ class TrekkingState(GameState):
         return S.solo_opponent_score(self.plan, self.side, self.opp_animals, len(self.opp_tokens))
 
     def winners(self) -> list[int]:
-        if self.stage != "over":
+        if self.phase_id != OVER:
             return []
         sc = self.scores()
         if self.num_players == 1:
@@ -865,7 +855,7 @@ class TrekkingState(GameState):
         return [s for s in range(self.num_players) if key[s] == best]
 
     def returns(self) -> list[float]:
-        if self.stage != "over":
+        if self.phase_id != OVER:
             return [0.0] * self.num_players
         if self.num_players == 1:
             return [1.0 if self.winners() else -1.0]
@@ -904,7 +894,7 @@ class TrekkingState(GameState):
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._reset_caches()
         s.plan = self.plan
-        s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
+        s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
         s.t_dest, s.t_tags, s.t_refuge, s.t_refuge_met, s.t_col = (
             self.t_dest, self.t_tags, self.t_refuge, self.t_refuge_met, self.t_col)
@@ -966,7 +956,7 @@ class TrekkingState(GameState):
         d.update({"plan": list(self.plan), "rng": rng_to_dict(self.rng),
                   "map_altitude": list(self.map.altitude) if self.p.map == "random" else None})
         for f in _SCALAR_FIELDS:
-            d[f] = getattr(self, f)
+            d[f] = PHASES[self.phase_id] if f == "stage" else getattr(self, f)
         for f in _LIST_FIELDS:
             d[f] = [x[:] if isinstance(x, list) else x for x in getattr(self, f)]
         for f in _NESTED_FIELDS:
@@ -984,12 +974,17 @@ class TrekkingState(GameState):
         if data.get("map_altitude"):
             s.map = C.map_for_altitudes(data["map_altitude"])
         s.plan = list(data["plan"])
-        for f in _SCALAR_FIELDS:
+        for f in _STORED_SCALARS:
             setattr(s, f, data[f])
         for f in _LIST_FIELDS:
             setattr(s, f, [x[:] if isinstance(x, list) else x for x in data[f]])
         for f in _NESTED_FIELDS:
             setattr(s, f, [[y[:] if isinstance(y, list) else y for y in x] for x in data[f]])
+        s.phase_id = ph = PHASES.index(data["stage"])
+        # the deciding seat: the first in the refuge queue, seat 0 choosing for a Sunday hiker, else
+        # the seat whose turn it is (none when the game is over)
+        s.to_act = (s.refuge_queue[0] if ph == REFUGE_PHASE else 0 if ph == SUNDAY_PHASE
+                    else -1 if ph == OVER else s.order[s.turn_pos])
         return s
 
     # ------------------------------------------------------------ text
@@ -1014,18 +1009,9 @@ class TrekkingGame(Game):
     score_scale = 20.0
     observation_bounds = (-1.0, 1.0)
     max_decisions = 2000
-
-    @property
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return OBS_SIZE
-
-    @property
-    def state_size(self) -> int:
-        return STATE_SIZE
+    num_actions = A.NUM_ACTIONS
+    observation_size = OBS_SIZE
+    state_size = STATE_SIZE
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingState:
         return TrekkingState(self, rng)

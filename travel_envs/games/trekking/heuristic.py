@@ -101,12 +101,12 @@ class HeuristicPolicy:
     def _finish_turn(self, st, seat: int) -> None:
         """Complete ``seat``'s turn on a copy with the simple rules (no blind draws)."""
         guard = 0
-        while not st.is_terminal and st.current_player == seat and st.stage in ("tag", "finish") and guard < 10:
+        while not st.is_terminal and st.current_player == seat and st.phase in ("tag", "finish") and guard < 10:
             guard += 1
             st.apply_action(self._tag_or_finish(st, seat, st.legal_action_mask(), simulate=False))
 
     def _tag_or_finish(self, st, seat: int, mask: np.ndarray, simulate: bool = True) -> int:
-        if st.stage == "tag":
+        if st.phase == "tag":
             best, best_v = A.STOP_TAGGING, 0.0
             base = float(st.scores_of(seat))
             for a in np.flatnonzero(mask):
@@ -154,7 +154,7 @@ class HeuristicPolicy:
     def _move_value(self, st, seat: int, a: int, depth: int = 0) -> float:
         cl = st.clone()
         cl.apply_action(a)
-        if not cl.is_terminal and cl.current_player == seat and cl.stage == "move" and depth < 2:
+        if not cl.is_terminal and cl.current_player == seat and cl.phase == "move" and depth < 2:
             options = self._options(cl, cl.legal_action_mask())
             return max(self._move_value(cl, seat, b, depth + 1) for b in options)
         self._finish_turn(cl, seat)
@@ -167,7 +167,7 @@ class HeuristicPolicy:
         if st is None or legal.size == 1:
             return int(legal[0])
         seat = st.current_player
-        if st.stage == "sunday":  # the Sunday hiker takes the animal farther from our hiker
+        if st.phase == "sunday":  # the Sunday hiker takes the animal farther from our hiker
             dist = _dist(st.map)
             here = st.pos[seat]
             _, _, s0, s1 = st.sunday_choice
@@ -175,16 +175,16 @@ class HeuristicPolicy:
             def far(space):
                 return min(dist[here][n] for n in _space_nodes(st.map, space))
             return A.SUNDAY_PICK + (0 if far(s0) >= far(s1) else 1)
-        if st.stage in ("move", "tag", "finish"):
+        if st.phase in ("move", "tag", "finish"):
             st = state.resample_hidden(seat, self.rng)
-        if st.stage == "refuge":
+        if st.phase == "refuge":
             dist = _dist(st.map)
 
             def pull(r):
                 node = st.map.refuges[r]
                 return sum(1.0 / (1 + dist[node][s]) for s in st.map.summits)
             return int(max(legal, key=lambda a: (pull(int(a) - A.CHOOSE_REFUGE), -int(a))))
-        if st.stage == "move":
+        if st.phase == "move":
             scored = [(self._move_value(st, seat, a) + 1e-6 * self.rng.random(), a)
                       for a in self._options(st, action_mask)]
             return max(scored)[1]

@@ -106,7 +106,7 @@ def gps_profile(st, seat: int) -> list[str]:
 def render_text(st) -> str:
     out = []
     plan = ", ".join(C.CARD_TITLES[c] for c in st.plan)
-    status = "game over" if st.is_terminal else f"round {st.rnd} ({st.rnd + 6}:00), phase {st.stage}, seat {st.current_player} to act"
+    status = "game over" if st.is_terminal else f"round {st.rnd} ({st.rnd + 6}:00), phase {st.phase}, seat {st.current_player} to act"
     out.append(f"Trekking - {status}")
     out.append(f"Route plan: {plan}; weather now: {C.CARD_TITLES[st.weather]}")
     out.append("Map (altitude, R refuge, S summit, hikers 0-3, s Sunday hikers; paths - green = yellow # red;"
@@ -175,16 +175,16 @@ def _solo_lines(st) -> list[str]:
 
 def _turn_lines(st, seat: int) -> list[str]:
     out = []
-    if st.stage in ("move", "tag", "finish") and st.order[st.turn_pos] == seat:
+    if st.phase in ("move", "tag", "finish") and st.order[st.turn_pos] == seat:
         out.append(f"Your turn: energy at the start {st.t_start_energy}, change so far {st.t_delta:+d}, "
                    f"can still pay {st.spendable()}; energy bars {st.t_bars}, drink water {st.t_drinks}, "
                    f"tags {st.t_tags}" + (", refuge reached" if st.t_refuge else ""))
-        if st.stage == "tag":
+        if st.phase == "tag":
             spaces = list(st.map.path_spaces[st.t_path]) + list(st.map.node_spaces[st.t_dest])
             out.append("  animals beside the path / around the destination: " + ", ".join(
                 f"{sp}:{C.ANIMALS[st.map_animals[sp]] if st.map_animals[sp] >= 0 else '-'}" for sp in spaces))
-    if st.pos[seat] >= 0 and st.stage != "over":
-        acting = st.stage in ("move", "tag", "finish") and st.order[st.turn_pos] == seat
+    if st.pos[seat] >= 0 and st.phase != "over":
+        acting = st.phase in ("move", "tag", "finish") and st.order[st.turn_pos] == seat
         avail = st.t_start_energy + 2 * st.t_bars + st.t_drinks if acting else st.energy[seat]
         moves = []
         for d, mc in enumerate(st.moves_of(seat)):
@@ -201,7 +201,7 @@ def observation_text(st, seat: int) -> str:
     hidden (no pile order below the tops, no face-down ascent side, no Sunday-hiker deck below its top,
     nothing of the generator)."""
     status = "game over" if st.is_terminal else (
-        f"round {st.rnd} ({st.rnd + 6}:00), phase {st.stage}, seat {st.current_player} to act")
+        f"round {st.rnd} ({st.rnd + 6}:00), phase {st.phase}, seat {st.current_player} to act")
     out = [f"Trekking, you are seat {seat} - {status}",
            "Route plan: " + ", ".join(C.CARD_TITLES[c] for c in st.plan) + f"; weather now: {C.CARD_TITLES[st.weather]}",
            "Map (altitude, R refuge, S summit, hikers 0-3, s Sunday hikers; paths - green = yellow # red;"
