@@ -59,6 +59,10 @@ def check_state_dict(game, data: Any, scalars, lists, nested) -> None:
     if not isinstance(data["turn_pos"], int) or not 0 <= data["turn_pos"] < len(order):
         _fail("turn_pos", f"must be 0..{len(order) - 1}, got {data['turn_pos']!r}")
     _ints("refuge_queue", data["refuge_queue"], None, 0, n - 1)
+    if data["stage"] == "refuge" and not data["refuge_queue"]:
+        _fail("refuge_queue", "must name the seats still to choose a refuge in the stage 'refuge'")
+    if data["stage"] in ("move", "tag", "finish") and order[data["turn_pos"]] == OPPONENT:
+        _fail("turn_pos", f"points at the Sunday hikers (order {order!r}) in the player's stage {data['stage']!r}")
     _ints("pos", data["pos"], n, -1, 35)
     _ints("energy", data["energy"], n, 0, p.energy_max)
     _ints("last_summit_round", data["last_summit_round"], n, 0, C.ROUNDS)
