@@ -245,13 +245,6 @@ class TrekkingState(GameState):
             table[w] = tuple(rows)
         return table
 
-    def card_for(self, colour: int, ascent: bool) -> int:
-        """The route card a move of this colour / direction would take (-1 if none left)."""
-        need, other = self.route_piles[2 * colour + (0 if ascent else 1)], self.route_piles[2 * colour + (1 if ascent else 0)]
-        if need:
-            return need[-1]
-        return other[-1] if other else -1
-
     def ascent_cost_known(self, colour: int) -> int:
         """The ascent cost a player can count on for an ascent of ``colour`` (-1: no card left).
 
