@@ -282,8 +282,8 @@ def _refresh_board(st, c: "ObservationCache") -> None:
     """Bring the board sections (animal spaces, bags, summit piles, reserve, rest piles; buffer
     ``c.board``) up to date, comparing what they were written from (``c.board_snap``) with the state:
     only the animal spaces that changed are rewritten, the bags and summit piles only if they changed,
-    the reserve of a colour only if one of its two piles changed size (its ascent cost bound depends
-    only on that colour's cards leaving the piles), the rest section only if a rest pile did."""
+    the reserve of a colour only if one of its two piles changed (its ascent cost bound depends only
+    on that colour's cards leaving the piles), the rest section only if a rest pile did."""
     mv = c.board
     snap = c.board_snap
     ma = st.map_animals
@@ -312,17 +312,15 @@ def _refresh_board(st, c: "ObservationCache") -> None:
             mv[o + k] = left / 4.0
         snap[2] = piles[:]
     rp = st.route_piles
-    sizes = list(map(len, rp))
     old = snap[3]
-    if sizes != old:
+    if rp != old:
         o = _O_RESERVE - _O_MAP - 4
         cost = C.ROUTE_COST
         for colour in range(3):
             o += 4
-            up, down = 2 * colour, 2 * colour + 1
-            if old and sizes[up] == old[up] and sizes[down] == old[down]:
+            up, down = rp[2 * colour], rp[2 * colour + 1]
+            if old and up == old[2 * colour] and down == old[2 * colour + 1]:
                 continue
-            up, down = rp[up], rp[down]
             mv[o] = len(up) / 13.0
             mv[o + 1] = len(down) / 13.0
             if up or down:  # never the face-down ascent side of the descent pile's top card
@@ -331,9 +329,8 @@ def _refresh_board(st, c: "ObservationCache") -> None:
             else:
                 mv[o + 2] = 0.0
                 mv[o + 3] = 0.0
-        snap[3] = sizes
-    sizes = list(map(len, st.rest_piles))
-    if sizes != snap[4]:
+        snap[3] = [pile[:] for pile in rp]
+    if st.rest_piles != snap[4]:
         o = _O_REST - _O_MAP
         for rest in st.rest_piles:
             mv[o:o + 6] = _ZERO6
@@ -341,7 +338,7 @@ def _refresh_board(st, c: "ObservationCache") -> None:
                 mv[o] = len(rest) / 8.0
                 mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
             o += 6
-        snap[4] = sizes
+        snap[4] = [pile[:] for pile in st.rest_piles]
 
 
 _ZERO_SOLO = memoryview(np.zeros(_SOLO, np.float32))
@@ -481,7 +478,7 @@ class ObservationCache:
         self.header = _static_header(st)
         n = len(st.pos)
         self.bmem: dict[int, list] = {}  # seat -> what its block already holds (``_update_block``)
-        # animal spaces (-2: nothing written), bags, summit piles, route pile sizes, rest pile sizes
+        # animal spaces (-2: nothing written), bags, summit piles, route piles, rest piles
         self.board_snap = [[-2] * len(st.map_animals), None, None, None, None]
         if n == 1:
             a = self.solo_all = memoryview(np.zeros(OBS_SIZE - _O_PLAYERS, np.float32))
