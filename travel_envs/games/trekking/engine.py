@@ -22,12 +22,11 @@ from . import actions as A
 from . import components as C
 from . import render as R
 from . import scoring as S
+from .actions import FINISH_PHASE, MOVE_PHASE, OPPONENT, OVER, PHASES, REFUGE_PHASE, SUNDAY_PHASE, TAG_PHASE
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
-
-from .actions import FINISH_PHASE, MOVE_PHASE, OPPONENT, OVER, PHASES, REFUGE_PHASE, SUNDAY_PHASE, TAG_PHASE
 
 _MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
 
@@ -381,7 +380,7 @@ class TrekkingState(GameState):
             del self.events[:-20]
 
     def _end_turn(self) -> None:
-        seat = self.order[self.turn_pos]
+        seat = self.to_act
         if self.t_refuge:
             card = self.plan[5]
             base, bonus = C.REFUGE_ENERGY[card]
@@ -411,7 +410,7 @@ class TrekkingState(GameState):
             self._to_finish()
 
     def _to_finish(self) -> None:
-        seat = self.order[self.turn_pos]
+        seat = self.to_act
         self.phase_id = FINISH_PHASE
         if self.flippable(seat, C.DRINK) < 0:
             self._end_turn()
@@ -519,7 +518,7 @@ class TrekkingState(GameState):
         """Whether a tag is possible now; if so, also caches the tag decision's legal mask (the one
         ``_compute_mask`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
         m = [False] * A.NUM_ACTIONS
-        self._tag_mask(self.order[self.turn_pos], m)
+        self._tag_mask(self.to_act, m)
         if any(m):
             m[A.STOP_TAGGING] = True
             self._mask = _mask_array(m)

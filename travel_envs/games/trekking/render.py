@@ -175,7 +175,7 @@ def _solo_lines(st) -> list[str]:
 
 def _turn_lines(st, seat: int) -> list[str]:
     out = []
-    if st.phase in ("move", "tag", "finish") and st.order[st.turn_pos] == seat:
+    if st.phase in ("move", "tag", "finish") and st.to_act == seat:
         out.append(f"Your turn: energy at the start {st.t_start_energy}, change so far {st.t_delta:+d}, "
                    f"can still pay {st.spendable()}; energy bars {st.t_bars}, drink water {st.t_drinks}, "
                    f"tags {st.t_tags}" + (", refuge reached" if st.t_refuge else ""))
@@ -184,7 +184,7 @@ def _turn_lines(st, seat: int) -> list[str]:
             out.append("  animals beside the path / around the destination: " + ", ".join(
                 f"{sp}:{C.ANIMALS[st.map_animals[sp]] if st.map_animals[sp] >= 0 else '-'}" for sp in spaces))
     if st.pos[seat] >= 0 and st.phase != "over":
-        acting = st.phase in ("move", "tag", "finish") and st.order[st.turn_pos] == seat
+        acting = st.phase in ("move", "tag", "finish") and st.to_act == seat
         avail = st.t_start_energy + 2 * st.t_bars + st.t_drinks if acting else st.energy[seat]
         moves = []
         for d, mc in enumerate(st.moves_of(seat)):
