@@ -64,9 +64,43 @@ OBS_SIZE = sum(n for _, n in OBS_LAYOUT)
 HIDDEN_SIZE = 30 + 10 + C.NUM_OPP_CARDS + 4
 STATE_SIZE = OBS_SIZE + HIDDEN_SIZE
 
+
+def _offset(row: str) -> int:
+    """The offset of the ``OBS_LAYOUT`` row whose name starts with ``row`` (every section offset below
+    comes from the table, none is written by hand)."""
+    o = 0
+    for name, size in OBS_LAYOUT:
+        if name.startswith(row):
+            return o
+        o += size
+    raise KeyError(row)
+
+
+_O_ROUND = _offset("round one-hot")
+_O_STATIC = _offset("afternoon flag")  # afternoon flag, player count, route plan, active weather, GPS side
+_O_TURN = _offset("turn: start energy")
+_O_PLAYERS = _offset("player blocks")
+_O_MAP = _offset("animal spaces")
+_O_BAGS = _offset("bags")
+_O_SUMMITS = _offset("summit piles")
+_O_RESERVE = _offset("reserve per colour")
+_O_REST = _offset("rest piles")
+_O_MOVES = _offset("own moves")
+_O_TAGS = _offset("tag slots")
+_O_SOLO = _offset("solo: Sunday hikers")
+_O_DRINKS = _offset("turn: Drink water")
+_O_MAPDATA = _offset("map: altitude")
+_SOLO = _O_DRINKS - _O_SOLO  # the Sunday hikers and the solo extras
+_MAPDATA = OBS_SIZE - _O_MAPDATA
+
+# the fixed header (offsets relative to _O_STATIC), which only changes at noon
+_STATIC = _O_TURN - _O_STATIC
 _PLAN_INDEX = [{name: i for i, name in enumerate(deck)} for deck in C.PLAN_DECKS]
-_PLAN_OFFSET = [21 - 16 + sum(len(d) for d in C.PLAN_DECKS[:slot]) for slot in range(6)]
-_STATIC = 73 - 16  # offsets 16-72
+_PLAN_OFFSET = [_offset("route plan: weather morning") - _O_STATIC + sum(len(d) for d in C.PLAN_DECKS[:slot])
+                for slot in range(6)]
+_H_PLAYERS = _offset("player count") - _O_STATIC
+_H_WEATHER = _offset("active weather card") - _O_STATIC
+_H_SIDE = _offset("GPS side") - _O_STATIC
 _WEATHER_INDEX = _PLAN_INDEX[0]
 
 
@@ -90,7 +124,7 @@ _HEADERS: dict[tuple, tuple[memoryview, memoryview]] = {}  # (plan, players, sid
 
 
 def _static_header(st) -> tuple[memoryview, memoryview]:
-    """Offsets 16-72 (afternoon flag, player count, route plan, active weather card, GPS side),
+    """The header from ``_O_STATIC`` (afternoon flag, player count, route plan, active weather card, GPS side),
     which only change at noon: the morning and the afternoon version, built once per plan, player
     count and GPS side (shared by the games that have them; never written after)."""
     key = (*st.plan, st.p.num_players, st.side)
@@ -100,15 +134,15 @@ def _static_header(st) -> tuple[memoryview, memoryview]:
             _HEADERS.clear()
         m = memoryview(np.zeros(2 * _STATIC, np.float32))
         plan = st.plan
-        ones = [17 - 16 + st.p.num_players - 1, 71 - 16 + st.side]
+        ones = [_H_PLAYERS + st.p.num_players - 1, _H_SIDE + st.side]
         for slot in range(6):
             ones.append(_PLAN_OFFSET[slot] + _PLAN_INDEX[slot][plan[slot]])
         for i in ones:
             m[i] = 1.0
             m[_STATIC + i] = 1.0
-        m[_STATIC] = 1.0  # afternoon
-        m[61 - 16 + _WEATHER_INDEX[plan[0]]] = 1.0
-        m[_STATIC + 61 - 16 + _WEATHER_INDEX[plan[1]]] = 1.0
+        m[_STATIC] = 1.0  # afternoon (the header's first value)
+        m[_H_WEATHER + _WEATHER_INDEX[plan[0]]] = 1.0
+        m[_STATIC + _H_WEATHER + _WEATHER_INDEX[plan[1]]] = 1.0
         h = _HEADERS[key] = (m[:_STATIC], m[_STATIC:])
     return h
 
@@ -257,25 +291,8 @@ def _update_block(st, s: int, c: "ObservationCache") -> None:
 _ZERO_BLOCK = memoryview(np.zeros(PLAYER_BLOCK, np.float32))
 
 
-_O_TURN = 4 + 12 + 1 + 44 + 10 + 2
-_O_PLAYERS = _O_TURN + 6
-_O_MAP = _O_PLAYERS + 4 * PLAYER_BLOCK
-_O_BAGS = _O_MAP + 96
-_O_SUMMITS = _O_BAGS + 10
-_O_RESERVE = _O_SUMMITS + 5
-_O_REST = _O_RESERVE + 12
-_O_MOVES = _O_REST + 12
-_O_TAGS = _O_MOVES + 28
-_O_SOLO = _O_TAGS + 36
-_SOLO = 52 + 88  # the Sunday hikers and the solo extras
-_O_DRINKS = _O_SOLO + _SOLO
-_O_MAPDATA = _O_DRINKS + 1
-_MAPDATA = 184
-assert _O_MAPDATA + _MAPDATA == OBS_SIZE
-
-
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
-_SPACES = range(96 // 6)
+_SPACES = range((_O_BAGS - _O_MAP) // 6)
 
 
 def _refresh_board(st, c: "ObservationCache") -> None:
@@ -520,7 +537,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     p = st.p
     ph = st.phase_id
     rnd = st.rnd
-    mv[3 + rnd] = 1.0
+    mv[_O_ROUND - 1 + rnd] = 1.0
     if ph <= FINISH_PHASE:  # refuge, move, tag, finish (sunday and over: none)
         mv[ph] = 1.0
     c = st._obs
@@ -529,7 +546,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     if c.rev != st._rev:
         c.refresh(st)
     h = c.header
-    mv[16:73] = h[1] if rnd > _MORNING else h[0]
+    mv[_O_STATIC:_O_TURN] = h[1] if rnd > _MORNING else h[0]
     acting = MOVE_PHASE <= ph <= FINISH_PHASE and st.to_act == seat
     if acting:
         o = _O_TURN
