@@ -168,7 +168,7 @@ def _refresh_blocks(st, c: "ObservationCache") -> None:
         if n > 1 and st.plan[2] == "photos":
             for s in range(n):
                 if s != c.actor and st.tokens[s]:
-                    mem = c.bmem.get(s)
+                    mem = c.bmem.get(s)  # mem[6][4]: (tokens, flipped) its block was written with
                     if mem is None or mem[6][4] != (len(st.tokens[s]), sum(t[2] for t in st.tokens[s])):
                         _update_block(st, s, c)
     else:
@@ -197,7 +197,7 @@ def _update_block(st, s: int, c: "ObservationCache") -> None:
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
         # (rest cards, flipped), GPS score tally
         mem = c.bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
-                             gps_tally(st.side)]
+                           gps_tally(st.side)]
         mem[6][1] = gps_tally_vp(mem[9], st.plan[3])  # no column yet: every VP vignette visible
     pos = st.pos[s]
     if pos != mem[0]:
