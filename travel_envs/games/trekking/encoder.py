@@ -77,8 +77,10 @@ def _offset(row: str) -> int:
 
 
 _O_ROUND = _offset("round one-hot")
+_ROUND0 = _O_ROUND - 1  # the one of round r is at _ROUND0 + r
 _O_STATIC = _offset("afternoon flag")  # afternoon flag, player count, route plan, active weather, GPS side
 _O_TURN = _offset("turn: start energy")
+_S_STATIC = slice(_O_STATIC, _O_TURN)
 _O_PLAYERS = _offset("player blocks")
 _O_MAP = _offset("animal spaces")
 _O_BAGS = _offset("bags")
@@ -292,6 +294,7 @@ _ZERO_BLOCK = memoryview(np.zeros(PLAYER_BLOCK, np.float32))
 
 
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
+_RESERVE = tuple((colour, 2 * colour, _O_RESERVE - _O_MAP + 4 * colour) for colour in range(3))
 _SPACES = range((_O_BAGS - _O_MAP) // 6)
 
 
@@ -331,13 +334,14 @@ def _refresh_board(st, c: "ObservationCache") -> None:
     rp = st.route_piles
     old = snap[3]
     if rp != old:
-        o = _O_RESERVE - _O_MAP - 4
+        if old is None:  # nothing written yet
+            old = snap[3] = [None] * 6
         cost = C.ROUTE_COST
-        for colour in range(3):
-            o += 4
-            up, down = rp[2 * colour], rp[2 * colour + 1]
-            if old and up == old[2 * colour] and down == old[2 * colour + 1]:
+        for colour, i, o in _RESERVE:  # piles i (ascent) and i + 1 (descent) of each colour
+            up, down = rp[i], rp[i + 1]
+            if up == old[i] and down == old[i + 1]:
                 continue
+            old[i], old[i + 1] = up[:], down[:]
             mv[o] = len(up) / 13.0
             mv[o + 1] = len(down) / 13.0
             if up or down:  # never the face-down ascent side of the descent pile's top card
@@ -346,7 +350,6 @@ def _refresh_board(st, c: "ObservationCache") -> None:
             else:
                 mv[o + 2] = 0.0
                 mv[o + 3] = 0.0
-        snap[3] = [pile[:] for pile in rp]
     if st.rest_piles != snap[4]:
         o = _O_REST - _O_MAP
         for rest in st.rest_piles:
@@ -433,15 +436,10 @@ _ANIMAL_VP = tuple(C.ANIMAL_VP)
 
 def _refresh_solo(st, c: "ObservationCache") -> None:
     """Bring the solo section (buffer ``c.solo``) up to date, rewriting only what changed (the Sunday
-    hikers' positions, their animals and score, their deck, the extras). Every change of this section
-    comes with a Sunday hikers' turn (their deck shrinks) or the player's pick for a waiting Sunday
-    hiker (the pending choice changes), so a section whose deck size and pending choice are as written
-    is current."""
+    hikers' positions, their animals and score, their deck, the extras)."""
     mv = c.solo
     seen = c.solo_seen
     deck = st.opp_deck
-    if len(deck) == seen[3] and st.sunday_choice == seen[5]:
-        return
     pos = st.sunday_pos
     if pos != seen[0]:
         for q in seen[0]:
@@ -517,10 +515,13 @@ class ObservationCache:
         """Bring every cached section up to date with ``st`` (which changed since the last refresh)."""
         _refresh_blocks(st, self)
         _refresh_board(st, self)
-        if self.solo is not None:
+        seen = self.solo_seen
+        # every change of the solo section comes with a Sunday hikers' turn (their deck shrinks) or the
+        # player's pick for a waiting Sunday hiker (the pending choice changes)
+        if seen is not None and (len(st.opp_deck) != seen[3] or st.sunday_choice != seen[5]):
             _refresh_solo(st, self)
         self.rev = st._rev
-        self.actor = st.current_player
+        self.actor = st.to_act  # (no action follows the end of the game, so no need for current_player)
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
@@ -537,7 +538,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     p = st.p
     ph = st.phase_id
     rnd = st.rnd
-    mv[_O_ROUND - 1 + rnd] = 1.0
+    mv[_ROUND0 + rnd] = 1.0
     if ph <= FINISH_PHASE:  # refuge, move, tag, finish (sunday and over: none)
         mv[ph] = 1.0
     c = st._obs
@@ -546,7 +547,7 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     if c.rev != st._rev:
         c.refresh(st)
     h = c.header
-    mv[_O_STATIC:_O_TURN] = h[1] if rnd > _MORNING else h[0]
+    mv[_S_STATIC] = h[1] if rnd > _MORNING else h[0]
     acting = MOVE_PHASE <= ph <= FINISH_PHASE and st.to_act == seat
     if acting:
         o = _O_TURN
