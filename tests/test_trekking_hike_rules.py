@@ -182,8 +182,7 @@ def test_score_breakdown_follows_the_six_steps():
 
 
 def _final(n, gps, animals):
-    st = build(n=n)
-    st.phase_id = st.OVER
+    st = build(n=n, phase="over")
     st.gps = gps
     st.animals = animals
     st.tokens = [[] for _ in range(n)]
@@ -267,11 +266,10 @@ def test_sunday_hikers_count_for_refuge_encounters_by_parameter():
 
 
 def test_solo_scoring_and_strict_win():
-    st = build(n=1, plan=("sunny", "fog", "climbing", "penalara", "species", "friends"))
+    st = build(n=1, plan=("sunny", "fog", "climbing", "penalara", "species", "friends"), phase="over")
     st.opp_animals = [1, 0, 2, 0, 1]  # 1 + 4 + 3 = 8 VP, doubled
     st.opp_tokens = [[0, 0, 1], [1, 1, 1]]
     assert st.opponent_score() == 16 + 8 + 0 + (1 - 1 + 2 + 4 + 3 + 1)
-    st.phase_id = st.OVER
     st.gps[0] = filler(800, 12)  # every VP vignette visible: 14 VP, nothing else
     assert st.scores() == [14.0]
     st.opp_animals = [0] * 5
