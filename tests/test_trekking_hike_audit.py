@@ -33,7 +33,7 @@ def test_drink_water_flipped_before_walking_pays_for_a_path():
     assert A.MOVE + E not in m  # yellow ascent 900 -> 1100 costs 2, energy 1
     assert A.FLIP_DRINK in m and A.REST in m
     st.apply_action(A.FLIP_DRINK)
-    assert st.stage == "move" and A.MOVE + E in legal(st) and A.REST in legal(st)
+    assert st.phase == "move" and A.MOVE + E in legal(st) and A.REST in legal(st)
     assert obs(st)[ENC._O_DRINKS] == np.float32(1 / 3)
     play_turn(st, A.MOVE + E)
     assert st.energy[0] == 1 + 1 - 2 + 1  # drink, card, wind
@@ -56,7 +56,7 @@ def test_wildlife_second_tag_needs_energy_left_after_the_path():
     st.apply_action(A.MOVE + N)
     assert st.spendable() == 0 and A.TAG_PATH in legal(st)
     st.apply_action(A.TAG_PATH)
-    assert st.stage != "tag" and len(st.animals[0]) == 1
+    assert st.phase != "tag" and len(st.animals[0]) == 1
     st = state(3)  # one point left: the second fox may be paid for
     st.apply_action(A.MOVE + N)
     st.apply_action(A.TAG_PATH)
@@ -80,7 +80,7 @@ def test_sunday_hiker_tie_is_the_players_choice():
     st = _tie_state()
     before = st.rng.bit_generator.state
     play_turn(st, A.REST)
-    assert st.stage == "sunday" and st.current_player == 0
+    assert st.phase == "sunday" and st.current_player == 0
     assert legal(st) == {A.SUNDAY_PICK, A.SUNDAY_PICK + 1}
     assert st.sunday_pos[3] == node(4, 3)
     o = obs(st)
@@ -91,7 +91,7 @@ def test_sunday_hiker_tie_is_the_players_choice():
     assert st.opp_animals == [0, 1, 0, 0, 0] and st.map_animals[12] == 0 and st.map_animals[13] == -1
     assert other.opp_animals == [1, 0, 0, 0, 0] and other.map_animals[12] == -1 and other.map_animals[13] == 1
     for s in (st, other):
-        assert s.stage == "move" and s.rnd == 2 and s.current_player == 0
+        assert s.phase == "move" and s.rnd == 2 and s.current_player == 0
     assert st.rng.bit_generator.state == before  # no random draw decided it
 
 
@@ -101,7 +101,7 @@ def test_sunday_hiker_tie_waits_for_the_choice_in_hard_mode_before_the_first_tur
     d["order"], d["stage"], d["turn_pos"] = [-1, 0], "finish", 1
     st = st.game.state_from_dict(d)  # the player ends the turn of round 1, then round 2 opens with them
     st.apply_action(A.END_TURN)
-    assert st.stage == "sunday" and st.rnd == 2 and st.turn_pos == 0
+    assert st.phase == "sunday" and st.rnd == 2 and st.turn_pos == 0
 
 
 # ------------------------------------------------------------------ 4. a returned animal is not tagged

@@ -304,7 +304,7 @@ def test_drink_water_flip_gives_1():
                gps=[[rest_col(C.DRINK, 1000)], []], rnd=2,
                edit=lambda d: put_rest_on_top(d, 0, rest_card(C.BINOCULARS)))
     st.apply_action(A.REST)  # +2 ; then the finish phase offers the drink water card
-    assert st.stage == "finish" and st.legal_action_mask()[A.FLIP_DRINK]
+    assert st.phase == "finish" and st.legal_action_mask()[A.FLIP_DRINK]
     st.apply_action(A.FLIP_DRINK)
     assert st.gps[0][0][7] == 1
     assert st.energy[0] == 8 + 2 + 1 + 1  # + the column-2 energy vignette (1200 m) left visible
@@ -317,7 +317,7 @@ def test_rest_flip_same_turn_ruling(same_turn):
     st = build(plan=plan_with(), params={**ADV, "rest_flip_same_turn": same_turn}, pos=[node(1, 2), node(5, 5)],
                energy=[8, 8], edit=edit)
     st.apply_action(A.REST)
-    assert (st.stage == "finish" and st.current_player == 0) == same_turn
+    assert (st.phase == "finish" and st.current_player == 0) == same_turn
 
 
 def test_energy_bar_makes_an_ascent_affordable_and_forces_ascent():
@@ -372,14 +372,14 @@ def test_only_one_animal_per_turn_without_wildlife():
     m = st.legal_action_mask()
     assert m[A.TAG_PATH] and m[A.TAG_PATH + 1]
     st.apply_action(A.TAG_PATH)
-    assert st.stage != "tag"
+    assert st.phase != "tag"
 
 
 def test_wildlife_second_tag_costs_1():
     st = _tag_state([rest_col(C.WILDLIFE, 1100)])
     st.apply_action(A.MOVE + N)
     st.apply_action(A.TAG_PATH)
-    assert st.stage == "tag" and st.legal_action_mask()[A.TAG_PATH + 1]
+    assert st.phase == "tag" and st.legal_action_mask()[A.TAG_PATH + 1]
     st.apply_action(A.TAG_PATH + 1)
     play_turn(st)
     assert sorted(a for _, a in st.animals[0]) == [0, 1] and st.gps[0][0][7] == 1
@@ -432,4 +432,4 @@ def test_search_threshold_ruling_returns_the_animal():
 def test_rest_turn_tags_nothing():
     st = _tag_state([rest_col(C.SEARCH, 1100)])
     st.apply_action(A.REST)
-    assert st.stage != "tag" and st.animals[0] == []
+    assert st.phase != "tag" and st.animals[0] == []

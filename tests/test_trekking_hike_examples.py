@@ -69,7 +69,7 @@ def test_ferran_turn2_green_ascent_tags_fox_then_pays():
     assert st.current_player == 0 and st.rnd == 2
     st.apply_action(A.MOVE + N)  # green 1000 -> 1100
     assert st.gps[0][1][:5] == [0, 0, 1, 1000, 1100]
-    assert st.stage == "tag"
+    assert st.phase == "tag"
     spaces = st.map.path_spaces[st.t_path]
     slot = spaces.index(2)
     st.apply_action(A.TAG_PATH + slot)

@@ -29,7 +29,7 @@ def test_setup_piles_tokens_animals():
 
 def test_start_refuges_chosen_in_reverse_turn_order_and_distinct():
     st = GAME(num_players=3).new_initial_state(np.random.default_rng(2))
-    assert st.stage == "refuge"
+    assert st.phase == "refuge"
     assert st.refuge_queue == list(reversed(st.order))
     first = st.current_player
     st.apply_action(A.CHOOSE_REFUGE + 2)
@@ -37,12 +37,12 @@ def test_start_refuges_chosen_in_reverse_turn_order_and_distinct():
     assert not st.legal_action_mask()[A.CHOOSE_REFUGE + 2]
     st.apply_action(A.CHOOSE_REFUGE + 0)
     st.apply_action(A.CHOOSE_REFUGE + 1)
-    assert st.stage == "move" and st.current_player == st.order[0] and st.rnd == 1
+    assert st.phase == "move" and st.current_player == st.order[0] and st.rnd == 1
 
 
 def test_random_start_refuges_parameter():
     st = GAME(num_players=4, start_refuge="random").new_initial_state(np.random.default_rng(3))
-    assert sorted(st.pos) == sorted(C.MAP_E.refuges) and st.stage == "move"
+    assert sorted(st.pos) == sorted(C.MAP_E.refuges) and st.phase == "move"
 
 
 def test_random_route_plan_has_two_different_weather_cards():
@@ -182,8 +182,7 @@ def test_score_breakdown_follows_the_six_steps():
 
 
 def _final(n, gps, animals):
-    st = build(n=n)
-    st.stage = "over"
+    st = build(n=n, phase="over")
     st.gps = gps
     st.animals = animals
     st.tokens = [[] for _ in range(n)]
@@ -267,11 +266,10 @@ def test_sunday_hikers_count_for_refuge_encounters_by_parameter():
 
 
 def test_solo_scoring_and_strict_win():
-    st = build(n=1, plan=("sunny", "fog", "climbing", "penalara", "species", "friends"))
+    st = build(n=1, plan=("sunny", "fog", "climbing", "penalara", "species", "friends"), phase="over")
     st.opp_animals = [1, 0, 2, 0, 1]  # 1 + 4 + 3 = 8 VP, doubled
     st.opp_tokens = [[0, 0, 1], [1, 1, 1]]
     assert st.opponent_score() == 16 + 8 + 0 + (1 - 1 + 2 + 4 + 3 + 1)
-    st.stage = "over"
     st.gps[0] = filler(800, 12)  # every VP vignette visible: 14 VP, nothing else
     assert st.scores() == [14.0]
     st.opp_animals = [0] * 5

@@ -1,8 +1,16 @@
-"""The Trekking action table: id ranges and their meaning (shared by the engine and the encoder)."""
+"""The Trekking action table: the decision phases, the action id ranges, their names and parsing a
+name back to an id (shared by the engine, the encoder, the renderer and the policies)."""
 
 from __future__ import annotations
 
+from travel_envs.core.game import IllegalActionError
+
 from . import components as C
+
+# the decision phases (``TrekkingState.phase_id`` indexes PHASES; the observation one-hots the first four)
+PHASES = ("refuge", "move", "tag", "finish", "sunday", "over")
+REFUGE_PHASE, MOVE_PHASE, TAG_PHASE, FINISH_PHASE, SUNDAY_PHASE, OVER = range(len(PHASES))
+OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 
 CHOOSE_REFUGE = 0  # 0-3: put your hiker on refuge NW, NE, SW, SE (setup)
 MOVE = 4  # 4-7: walk the path to the N, E, S, W
@@ -56,3 +64,14 @@ def action_name(a: int) -> str:
     if SUNDAY_PICK <= a < NUM_ACTIONS:
         return f"Sunday hiker takes path-side animal {a - SUNDAY_PICK}"
     return f"<invalid action {a}>"
+
+
+_ID_OF_NAME = {action_name(a): a for a in range(NUM_ACTIONS)}
+
+
+def action_from_name(name: str) -> int:
+    """The action id whose ``action_name`` is ``name`` (IllegalActionError listing the names if none)."""
+    a = _ID_OF_NAME.get(name)
+    if a is None:
+        raise IllegalActionError(f"no Trekking action is named {name!r}; the names are {list(_ID_OF_NAME)}")
+    return a

@@ -1,10 +1,11 @@
-"""Trekking component data (TCG Factory, 2024), as given by shared/components/trekking.md.
+"""Trekking component data (TCG Factory, 2024); sources, rulings and the reconstructed values are
+described in docs/games/trekking.md (section numbers such as 3.6 are those of the component spec it
+summarises).
 
 Data only: the map of configuration E (loaded from ``data/trekking_config_e.json``), route and rest
 cards, animals, the energy indicator, GPS boards, the route-plan (narrative) cards and the solo
-opponent cards. Everything marked RECONSTRUCTED in the spec lives here, in one swappable module.
-Derived lookup tables (neighbours by compass direction, animal spaces per path / per space) are
-precomputed once at import.
+opponent cards; every reconstructed value lives here, in one swappable module. Derived lookup tables
+(neighbours by compass direction, animal spaces per path / per space) and random maps are built here.
 """
 
 from __future__ import annotations

@@ -13,10 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import components as C
-from .actions import ACTION_RANGES, NUM_ACTIONS, action_name  # noqa: F401  (the action table)
+from .actions import FINISH_PHASE, MOVE_PHASE
 from .scoring import K_REST, K_ROUTE, fast_animals, fast_tokens, gps_tally, gps_tally_add, gps_tally_vp
 
-PHASES = ("refuge", "move", "tag", "finish")
 ALT = float(C.GPS_MAX_ALT)
 PLAYER_COLS = 9  # per GPS column
 PLAYER_BLOCK = 1 + 36 + 1 + 1 + 12 * PLAYER_COLS + 5 + 5 + 5 + 15 + 2 + 1
@@ -65,9 +64,45 @@ OBS_SIZE = sum(n for _, n in OBS_LAYOUT)
 HIDDEN_SIZE = 30 + 10 + C.NUM_OPP_CARDS + 4
 STATE_SIZE = OBS_SIZE + HIDDEN_SIZE
 
+
+def _offset(row: str) -> int:
+    """The offset of the ``OBS_LAYOUT`` row whose name starts with ``row`` (every section offset below
+    comes from the table, none is written by hand)."""
+    o = 0
+    for name, size in OBS_LAYOUT:
+        if name.startswith(row):
+            return o
+        o += size
+    raise KeyError(row)
+
+
+_O_ROUND = _offset("round one-hot")
+_ROUND0 = _O_ROUND - 1  # the one of round r is at _ROUND0 + r
+_O_STATIC = _offset("afternoon flag")  # afternoon flag, player count, route plan, active weather, GPS side
+_O_TURN = _offset("turn: start energy")
+_S_STATIC = slice(_O_STATIC, _O_TURN)
+_O_PLAYERS = _offset("player blocks")
+_O_MAP = _offset("animal spaces")
+_O_BAGS = _offset("bags")
+_O_SUMMITS = _offset("summit piles")
+_O_RESERVE = _offset("reserve per colour")
+_O_REST = _offset("rest piles")
+_O_MOVES = _offset("own moves")
+_O_TAGS = _offset("tag slots")
+_O_SOLO = _offset("solo: Sunday hikers")
+_O_DRINKS = _offset("turn: Drink water")
+_O_MAPDATA = _offset("map: altitude")
+_SOLO = _O_DRINKS - _O_SOLO  # the Sunday hikers and the solo extras
+_MAPDATA = OBS_SIZE - _O_MAPDATA
+
+# the fixed header (offsets relative to _O_STATIC), which only changes at noon
+_STATIC = _O_TURN - _O_STATIC
 _PLAN_INDEX = [{name: i for i, name in enumerate(deck)} for deck in C.PLAN_DECKS]
-_PLAN_OFFSET = [21 - 16 + sum(len(d) for d in C.PLAN_DECKS[:slot]) for slot in range(6)]
-_STATIC = 73 - 16  # offsets 16-72
+_PLAN_OFFSET = [_offset("route plan: weather morning") - _O_STATIC + sum(len(d) for d in C.PLAN_DECKS[:slot])
+                for slot in range(6)]
+_H_PLAYERS = _offset("player count") - _O_STATIC
+_H_WEATHER = _offset("active weather card") - _O_STATIC
+_H_SIDE = _offset("GPS side") - _O_STATIC
 _WEATHER_INDEX = _PLAN_INDEX[0]
 
 
@@ -91,7 +126,7 @@ _HEADERS: dict[tuple, tuple[memoryview, memoryview]] = {}  # (plan, players, sid
 
 
 def _static_header(st) -> tuple[memoryview, memoryview]:
-    """Offsets 16-72 (afternoon flag, player count, route plan, active weather card, GPS side),
+    """The header from ``_O_STATIC`` (afternoon flag, player count, route plan, active weather card, GPS side),
     which only change at noon: the morning and the afternoon version, built once per plan, player
     count and GPS side (shared by the games that have them; never written after)."""
     key = (*st.plan, st.p.num_players, st.side)
@@ -101,67 +136,70 @@ def _static_header(st) -> tuple[memoryview, memoryview]:
             _HEADERS.clear()
         m = memoryview(np.zeros(2 * _STATIC, np.float32))
         plan = st.plan
-        ones = [17 - 16 + st.p.num_players - 1, 71 - 16 + st.side]
+        ones = [_H_PLAYERS + st.p.num_players - 1, _H_SIDE + st.side]
         for slot in range(6):
             ones.append(_PLAN_OFFSET[slot] + _PLAN_INDEX[slot][plan[slot]])
         for i in ones:
             m[i] = 1.0
             m[_STATIC + i] = 1.0
-        m[_STATIC] = 1.0  # afternoon
-        m[61 - 16 + _WEATHER_INDEX[plan[0]]] = 1.0
-        m[_STATIC + 61 - 16 + _WEATHER_INDEX[plan[1]]] = 1.0
+        m[_STATIC] = 1.0  # afternoon (the header's first value)
+        m[_H_WEATHER + _WEATHER_INDEX[plan[0]]] = 1.0
+        m[_STATIC + _H_WEATHER + _WEATHER_INDEX[plan[1]]] = 1.0
         h = _HEADERS[key] = (m[:_STATIC], m[_STATIC:])
-    st._static = h
     return h
 
 
-def _player_blocks(st) -> memoryview:
-    """The player blocks of every seat, twice in a row (seat-relative views are one contiguous slice),
-    brought up to date: a seat whose block was dropped (``st._blocks``) is updated part by part, each
-    part only where its own data changed (see ``_update_block``); a new round moves "rounds since the
-    last summit"."""
-    pb = st._pb
-    n = st.p.num_players
-    if pb is None:
-        pb = st._pb = memoryview(np.zeros(2 * n * PLAYER_BLOCK, np.float32))
-        st._bmem = {}
+def _refresh_blocks(st, c: "ObservationCache") -> None:
+    """Bring the player blocks (``c.pb``: every seat's block, twice in a row, so a seat-relative view is
+    one contiguous slice) up to date with the state at revision ``st._rev``. One action since the last
+    refresh can only have changed the block of the seat that took it (``c.actor``), except that Taking
+    photos flips the summit token of every hiker met on the summit (checked by its flip count); a new
+    round moves every seat's "rounds since the last summit". After several actions every block is
+    brought up to date (``_update_block`` rewrites only the parts whose data changed)."""
+    pb = c.pb
+    n = len(st.pos)
     rnd = st.rnd
-    blocks = st._blocks
-    for s in range(n):
-        got = blocks.get(s)
-        if got == rnd:
-            continue
-        if got is None:
-            _update_block(st, s, pb)
-        else:
-            last = st.last_summit_round[s]
-            v = (rnd - last) / 12.0 if last else 0.0
-            pb[s * PLAYER_BLOCK + _E0 + 1] = v
-            pb[(s + n) * PLAYER_BLOCK + _E0 + 1] = v
-        blocks[s] = rnd
-    return pb
+    if st._rev == c.rev + 1 and c.actor >= 0:
+        if rnd != c.rnd and n > 1:  # (with one seat, that seat is the actor)
+            for s in range(n):
+                last = st.last_summit_round[s]
+                v = (rnd - last) / 12.0 if last else 0.0
+                pb[s * PLAYER_BLOCK + _E0 + 1] = v
+                pb[(s + n) * PLAYER_BLOCK + _E0 + 1] = v
+        _update_block(st, c.actor, c)
+        if n > 1 and st.plan[2] == "photos":
+            for s in range(n):
+                if s != c.actor and st.tokens[s]:
+                    mem = c.bmem.get(s)  # mem[6][4]: (tokens, flipped) its block was written with
+                    if mem is None or mem[6][4] != (len(st.tokens[s]), sum(t[2] for t in st.tokens[s])):
+                        _update_block(st, s, c)
+    else:
+        for s in range(n):
+            _update_block(st, s, c)
+    c.rnd = rnd
 
 
-def _update_block(st, s: int, pb: memoryview) -> None:
-    """Bring seat ``s``'s block (row ``s`` of ``pb``, copied to row ``s + n``) up to date. The GPS
+def _update_block(st, s: int, c: "ObservationCache") -> None:
+    """Bring seat ``s``'s block (row ``s`` of ``c.pb``, copied to row ``s + n``) up to date. The GPS
     board, the animals and the tokens only ever grow (and rest cards / tokens flip), so new columns
     and new animals are added to what the block already holds; the score is the sum of three cached
     parts: the GPS part (``scoring.fast_gps``) kept as a running tally the new columns are added to,
     ``fast_animals`` and ``fast_tokens`` recomputed only when their list changed."""
+    pb = c.pb
     b = s * PLAYER_BLOCK
     gps = st.gps[s]
     animals = st.animals[s]
     tokens = st.tokens[s]
     ng, na, nt = len(gps), len(animals), len(tokens)
-    mem = st._bmem.get(s)
+    mem = c.bmem.get(s)
     if mem is None or ng < mem[1] or na < mem[2] or nt < mem[7]:  # first use (or a shrunken list)
         if mem is not None:  # a block never written is still all zeros
             pb[b:b + PLAYER_BLOCK] = _ZERO_BLOCK
         pb[b] = 1.0
         # pos, columns, animals, rest columns, animals per column, per kind, score parts, tokens,
         # (rest cards, flipped), GPS score tally
-        mem = st._bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
-                             gps_tally(st.side)]
+        mem = c.bmem[s] = [-1, 0, 0, [], [0] * 12, [0] * 5, [-1, 0, -1, 0, None, 0], 0, None,
+                           gps_tally(st.side)]
         mem[6][1] = gps_tally_vp(mem[9], st.plan[3])  # no column yet: every VP vignette visible
     pos = st.pos[s]
     if pos != mem[0]:
@@ -255,41 +293,19 @@ def _update_block(st, s: int, pb: memoryview) -> None:
 _ZERO_BLOCK = memoryview(np.zeros(PLAYER_BLOCK, np.float32))
 
 
-_O_TURN = 4 + 12 + 1 + 44 + 10 + 2
-_O_PLAYERS = _O_TURN + 6
-_O_MAP = _O_PLAYERS + 4 * PLAYER_BLOCK
-_O_BAGS = _O_MAP + 96
-_O_SUMMITS = _O_BAGS + 10
-_O_RESERVE = _O_SUMMITS + 5
-_O_REST = _O_RESERVE + 12
-_O_MOVES = _O_REST + 12
-_O_TAGS = _O_MOVES + 28
-_O_SOLO = _O_TAGS + 36
-_SOLO = 52 + 88  # the Sunday hikers and the solo extras
-_O_DRINKS = _O_SOLO + _SOLO
-_O_MAPDATA = _O_DRINKS + 1
-_MAPDATA = 184
-assert _O_MAPDATA + _MAPDATA == OBS_SIZE
-_PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
-
-
 _BOARD = _O_MOVES - _O_MAP  # animal spaces, bags, summit piles, reserve, rest piles
-_SPACES = range(96 // 6)
+_RESERVE = tuple((colour, 2 * colour, _O_RESERVE - _O_MAP + 4 * colour) for colour in range(3))
+_SPACES = range((_O_BAGS - _O_MAP) // 6)
 
 
-def _encode_board(st) -> memoryview:
-    """The board sections (animal spaces, bags, summit piles, reserve, rest piles) as one buffer kept
-    in the state. The engine drops ``st._tail`` when a move, rest, tag, refill or Sunday-hiker turn may
-    have changed them; then only the animal spaces that changed are rewritten (and the bags and summit
-    piles only if they changed), the reserve and rest sections only where the engine marked their
-    piles in ``st._piles_dirty`` (bit ``colour`` when a route card of that colour is taken, bit 3 when
-    a rest card is taken; a Sunday-hiker turn sets all)."""
-    mv = st._board
-    snap = st._board_snap
-    if snap is None:
-        if mv is None:
-            mv = st._board = memoryview(np.zeros(_BOARD, np.float32))
-        snap = st._board_snap = [[-2] * len(st.map_animals), None, None]
+def _refresh_board(st, c: "ObservationCache") -> None:
+    """Bring the board sections (animal spaces, bags, summit piles, reserve, rest piles; buffer
+    ``c.board``) up to date, comparing what they were written from (``c.board_snap``) with the state:
+    only the animal spaces that changed are rewritten, the bags and summit piles only if they changed,
+    the reserve of a colour only if one of its two piles changed (its ascent cost bound depends only
+    on that colour's cards leaving the piles), the rest section only if a rest pile did."""
+    mv = c.board
+    snap = c.board_snap
     ma = st.map_animals
     seen = snap[0]
     if ma != seen:  # space sp holds a one at 6 sp + 1 + animal (-1: empty); -2: nothing written yet
@@ -315,25 +331,26 @@ def _encode_board(st) -> memoryview:
         for k, left in enumerate(piles):
             mv[o + k] = left / 4.0
         snap[2] = piles[:]
-    dirty = st._piles_dirty
-    if dirty & 7:
-        o = _O_RESERVE - _O_MAP - 4
-        rp = st.route_piles
+    rp = st.route_piles
+    old = snap[3]
+    if rp != old:
+        if old is None:  # nothing written yet
+            old = snap[3] = [None] * 6
         cost = C.ROUTE_COST
-        for c in range(3):
-            o += 4
-            if not dirty & (1 << c):
+        for colour, i, o in _RESERVE:  # piles i (ascent) and i + 1 (descent) of each colour
+            up, down = rp[i], rp[i + 1]
+            if up == old[i] and down == old[i + 1]:
                 continue
-            up, down = rp[2 * c], rp[2 * c + 1]
+            old[i], old[i + 1] = up[:], down[:]
             mv[o] = len(up) / 13.0
             mv[o + 1] = len(down) / 13.0
             if up or down:  # never the face-down ascent side of the descent pile's top card
-                mv[o + 2] = (cost[up[-1]] if up else st.ascent_cost_known(c)) / 4.0
+                mv[o + 2] = (cost[up[-1]] if up else st.ascent_cost_known(colour)) / 4.0
                 mv[o + 3] = 1.0
             else:
                 mv[o + 2] = 0.0
                 mv[o + 3] = 0.0
-    if dirty & 8:
+    if st.rest_piles != snap[4]:
         o = _O_REST - _O_MAP
         for rest in st.rest_piles:
             mv[o:o + 6] = _ZERO6
@@ -341,9 +358,7 @@ def _encode_board(st) -> memoryview:
                 mv[o] = len(rest) / 8.0
                 mv[o + 1 + C.REST_CARDS[rest[-1]]] = 1.0
             o += 6
-    st._piles_dirty = 0
-    st._tail = mv
-    return mv
+        snap[4] = [pile[:] for pile in st.rest_piles]
 
 
 _ZERO_SOLO = memoryview(np.zeros(_SOLO, np.float32))
@@ -419,19 +434,12 @@ def _solo_extras(st, mv: memoryview, seen: list) -> None:
 _ANIMAL_VP = tuple(C.ANIMAL_VP)
 
 
-def _encode_solo(st) -> memoryview:
-    """The solo section, in a buffer kept in the state; after the Sunday hikers' turn only what
-    changed is rewritten (their positions, their animals and score, their deck)."""
-    mv = st._solo_buf
-    if st._solo_seen is None:
-        if mv is None:
-            mv = st._solo_buf = memoryview(np.zeros(_SOLO, np.float32))
-        # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
-        st._solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
-        mv[51] = float(st.p.solo_difficulty == "hard")
-        # positions, animals, tokens, deck size, deck top; choice, discard, removed route / rest, visited
-        st._solo_seen = [[], None, -1, -1, -2, [], 0, 0, 0, 0]  # (the buffer is new: all zeros)
-    seen = st._solo_seen
+def _refresh_solo(st, c: "ObservationCache") -> None:
+    """Bring the solo section (buffer ``c.solo``) up to date, rewriting only what changed (the Sunday
+    hikers' positions, their animals and score, their deck, the extras)."""
+    mv = c.solo
+    seen = c.solo_seen
+    deck = st.opp_deck
     pos = st.sunday_pos
     if pos != seen[0]:
         for q in seen[0]:
@@ -448,10 +456,9 @@ def _encode_solo(st) -> memoryview:
             mv[36 + k] = x / 14.0
             vp += _ANIMAL_VP[k] * x
         mv[41] = nt / 20.0
-        mv[42] = (2 * vp + 4 * nt + st._solo_base) / OPP_SCORE_SCALE
+        mv[42] = (2 * vp + 4 * nt + c.solo_base) / OPP_SCORE_SCALE
         seen[1] = oa[:]
         seen[2] = nt
-    deck = st.opp_deck
     top = deck[-1] if deck else -1
     if len(deck) != seen[3] or top != seen[4]:
         mv[50] = len(deck) / 13.0
@@ -463,33 +470,65 @@ def _encode_solo(st) -> memoryview:
         seen[3] = len(deck)
         seen[4] = top
     _solo_extras(st, mv, seen)
-    st._solo = mv
-    return mv
 
 
-def _solo_buffers(st) -> memoryview:
-    """Solo play: one buffer laid out like the observation from the player blocks to the end, whose
-    parts serve as the player-block, board and solo buffers (the other seats' blocks and the moves /
-    tags sections stay zero there; those sections are written into the observation itself)."""
-    a = memoryview(np.zeros(OBS_SIZE - _O_PLAYERS, np.float32))
-    st._solo_all = a
-    st._pb = a[:2 * PLAYER_BLOCK]  # row 1 is never written with one seat
-    st._bmem = {}
-    st._blocks.clear()
-    st._board = a[_O_MAP - _O_PLAYERS:_O_MOVES - _O_PLAYERS]
-    st._board_snap = None
-    st._tail = None
-    st._solo_buf = a[_O_SOLO - _O_PLAYERS:_O_DRINKS - _O_PLAYERS]
-    a[_O_MAPDATA - _O_PLAYERS:] = _map_block(st.map)
-    st._solo_seen = None
-    st._solo = None
-    return a
+class ObservationCache:
+    """What the encoder keeps in a state (``st._obs``) between observations: the encoded sections
+    and what they were written from. The engine only counts its actions (``st._rev``) and drops this
+    object when a state is cloned, restored or unpickled; the encoder compares the rest itself.
+
+    Buffers: the player blocks of every seat twice in a row (``pb``), the board sections (``board``),
+    the solo section (``solo``); in solo play these three are views into one buffer (``solo_all``)
+    laid out like the observation from the player blocks to the end (one copy per observation; the
+    other seats' blocks and the moves / tags sections stay zero there, those are written into the
+    observation itself; the map section is written once)."""
+
+    __slots__ = ("rev", "actor", "rnd", "header", "pb", "bmem", "board", "board_snap", "solo_all", "solo",
+                 "solo_base", "solo_seen")
+
+    def __init__(self, st) -> None:
+        self.rev = -1  # the state's revision the buffers show (-1: nothing written yet)
+        self.actor = -1  # the seat deciding at that revision (the one whose action comes next)
+        self.rnd = 0  # the round the blocks' "rounds since the last summit" were written for
+        self.header = _static_header(st)
+        n = len(st.pos)
+        self.bmem: dict[int, list] = {}  # seat -> what its block already holds (``_update_block``)
+        # animal spaces (-2: nothing written), bags, summit piles, route piles, rest piles
+        self.board_snap = [[-2] * len(st.map_animals), None, None, None, None]
+        if n == 1:
+            a = self.solo_all = memoryview(np.zeros(OBS_SIZE - _O_PLAYERS, np.float32))
+            self.pb = a[:2 * PLAYER_BLOCK]  # row 1 is never written with one seat
+            self.board = a[_O_MAP - _O_PLAYERS:_O_MOVES - _O_PLAYERS]
+            self.solo = a[_O_SOLO - _O_PLAYERS:_O_DRINKS - _O_PLAYERS]
+            a[_O_MAPDATA - _O_PLAYERS:] = _map_block(st.map)
+            # the constant part of the Sunday hikers' score (scoring.solo_opponent_score)
+            self.solo_base = C.GPS_SOLO_CORNER_VP[st.side] + sum(C.SOLO_MODIFIER[c] for c in st.plan)
+            self.solo[51] = float(st.p.solo_difficulty == "hard")
+            # positions, animals, tokens, deck size, deck top; choice, discard, removed route / rest, visited
+            self.solo_seen = [[], None, -1, -1, -2, None, 0, 0, 0, 0]
+        else:
+            self.solo_all = self.solo = self.solo_base = self.solo_seen = None
+            self.pb = memoryview(np.zeros(2 * n * PLAYER_BLOCK, np.float32))
+            self.board = memoryview(np.zeros(_BOARD, np.float32))
+
+    def refresh(self, st) -> None:
+        """Bring every cached section up to date with ``st`` (which changed since the last refresh)."""
+        _refresh_blocks(st, self)
+        _refresh_board(st, self)
+        seen = self.solo_seen
+        # every change of the solo section comes with a Sunday hikers' turn (their deck shrinks) or the
+        # player's pick for a waiting Sunday hiker (the pending choice changes)
+        if seen is not None and (len(st.opp_deck) != seen[3] or st.sunday_choice != seen[5]):
+            _refresh_solo(st, self)
+        self.rev = st._rev
+        self.actor = st.to_act  # (no action follows the end of the game, so no need for current_player)
 
 
 def encode_observation(st, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s view (see ``OBS_LAYOUT``) into the zeroed ``out``: item writes and section
-    copies go through a memoryview (much cheaper than numpy item or slice assignment); player blocks
-    and board sections come from the state's caches."""
+    copies go through a memoryview (much cheaper than numpy item or slice assignment); the player
+    blocks, board and solo sections come from the encoder's cache in the state (``ObservationCache``),
+    brought up to date when the state has taken an action since."""
     mv = memoryview(out)
     if mv.format != "f" or not mv.c_contiguous:
         tmp = np.zeros(OBS_SIZE, np.float32)
@@ -497,16 +536,19 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
         out[:] = tmp
         return
     p = st.p
-    ph = st.stage
+    ph = st.phase_id
     rnd = st.rnd
-    mv[3 + rnd] = 1.0
-    if ph in _PHASE_INDEX:
-        mv[_PHASE_INDEX[ph]] = 1.0
-    h = st._static
-    if h is None:
-        h = _static_header(st)
-    mv[16:73] = h[1] if rnd > _MORNING else h[0]
-    acting = ph != "over" and ph != "refuge" and st.order[st.turn_pos] == seat
+    mv[_ROUND0 + rnd] = 1.0
+    if ph <= FINISH_PHASE:  # refuge, move, tag, finish (sunday and over: none)
+        mv[ph] = 1.0
+    c = st._obs
+    if c is None:
+        c = st._obs = ObservationCache(st)
+    if c.rev != st._rev:
+        c.refresh(st)
+    h = c.header
+    mv[_S_STATIC] = h[1] if rnd > _MORNING else h[0]
+    acting = MOVE_PHASE <= ph <= FINISH_PHASE and st.to_act == seat
     if acting:
         o = _O_TURN
         mv[o] = st.t_start_energy / p.energy_max
@@ -519,20 +561,10 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             mv[o + 5] = 1.0
     n = p.num_players
     if n == 1:  # player block, board and solo sections live in one buffer: one copy
-        allbuf = st._solo_all
-        if allbuf is None:
-            allbuf = _solo_buffers(st)
-        _player_blocks(st)
-        if st._tail is None:
-            _encode_board(st)
-        if st._solo is None:
-            _encode_solo(st)
-        mv[_O_PLAYERS:] = allbuf
+        mv[_O_PLAYERS:] = c.solo_all
     else:
-        pb = _player_blocks(st)
-        mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
-        tail = st._tail
-        mv[_O_MAP:_O_MOVES] = tail if tail is not None else _encode_board(st)
+        mv[_O_PLAYERS:_O_PLAYERS + n * PLAYER_BLOCK] = c.pb[seat * PLAYER_BLOCK:(seat + n) * PLAYER_BLOCK]
+        mv[_O_MAP:_O_MOVES] = c.board
         mv[_O_MAPDATA:] = _map_block(st.map)
     if acting and st.t_drinks:  # (after the solo buffer's copy, which covers this offset)
         mv[_O_DRINKS] = st.t_drinks / 3.0

@@ -20,13 +20,13 @@ from travel_envs.core.game import Game, GameState, rng_from_dict, rng_to_dict, s
 
 from . import actions as A
 from . import components as C
+from . import render as R
 from . import scoring as S
+from .actions import FINISH_PHASE, MOVE_PHASE, OPPONENT, OVER, PHASES, REFUGE_PHASE, SUNDAY_PHASE, TAG_PHASE
 from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
 from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
-
-OPPONENT = -1  # the Sunday hikers' place in the solo turn order
 
 _MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
 
@@ -45,8 +45,6 @@ _FINISH_MASK = _mask_array(_FINISH)  # the "finish" decision with a Drink water 
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
 _WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
-_CARD_MSG = (C.OPPONENT_CARDS, tuple(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[c[2]]} card"
-                                     for card, c in enumerate(C.OPPONENT_CARDS)))
 
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
@@ -58,21 +56,22 @@ _SCALAR_FIELDS = (
     "rnd", "turn_pos", "stage", "t_start_energy", "t_delta", "t_bars", "t_drinks", "t_spent", "t_path", "t_dest",
     "t_tags", "t_refuge", "t_refuge_met", "t_col",
 )
-STAGES = ("refuge", "move", "tag", "finish", "sunday", "over")
-# who acts in the stages that are not a player's turn
-_SEAT_OF_STAGE = {"over": lambda st: -1, "refuge": lambda st: st.refuge_queue[0], "sunday": lambda st: 0}
+_STORED_SCALARS = tuple(f for f in _SCALAR_FIELDS if f != "stage")  # "stage": the name of ``phase_id``
 
 
 class TrekkingState(GameState):
-    """One game of Trekking. All lists are small and JSON-safe."""
+    """One game of Trekking. All lists are small and JSON-safe. ``phase_id`` indexes ``PHASES``
+    (``to_dict`` stores its name as "stage"); ``to_act`` is the deciding seat."""
+
+    PHASES = PHASES
+    OVER = OVER
 
     # fixed attribute slots: a new state is built without growing a dict, and reads are slot reads
     __slots__ = (
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-        *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS,
+        "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_blocks", "_pb", "_bmem", "_static", "_mask", "_moves", "_tail", "_board", "_board_snap",
-        "_piles_dirty", "_solo", "_solo_all", "_solo_buf", "_solo_base", "_solo_seen",
+        "_rev", "_obs", "_mask", "_moves",
     )
 
     # ------------------------------------------------------------ setup
@@ -152,8 +151,10 @@ class TrekkingState(GameState):
             for seat in self.refuge_queue:
                 self.pos[seat] = self.map.refuges[free.pop()]
             self.refuge_queue = []
-        self.stage = "refuge"
-        if not self.refuge_queue:
+        self.phase_id = REFUGE_PHASE
+        if self.refuge_queue:
+            self.to_act = self.refuge_queue[0]
+        else:
             self._start_round_turns()
 
     def _bind(self):
@@ -167,10 +168,10 @@ class TrekkingState(GameState):
         self._penalty, self._refill_rounds, self.side = derived
         self.map = C.MAP_E
 
-    # pickling / deepcopy: the rules' data only; the encoder and mask caches (memoryviews into shared
-    # buffers) are rebuilt lazily, as for a clone
+    # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
+    # the mask cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-                   *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
+                   "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._PERSISTENT}
@@ -181,33 +182,13 @@ class TrekkingState(GameState):
         self._reset_caches()
 
     def _reset_caches(self) -> None:
-        """The encoder and mask caches (a new or cloned state starts without them)."""
-        self._blocks: dict[int, Any] = {}  # seat -> round its player block is valid for (dropped when a seat changes)
-        self._pb = None  # the encoded player blocks (encoder._player_blocks)
-        self._bmem: dict[int, list] = {}  # seat -> what its block already holds (encoder._update_block)
-        self._static = None
-        self._mask = None  # cached legal mask of the current decision
-        self._moves: dict[int, list] = {}  # cached move costs per seat (until the next action)
-        self._tail = None  # the encoded board sections while valid; reset whenever the board changes
-        self._board = self._board_snap = None  # their buffer and what it holds (encoder._encode_board)
-        self._piles_dirty = 15  # board sections to rewrite: 1 << colour = that colour's reserve, 8 = rest piles
-        self._solo = None  # encoded solo section while valid; reset by the Sunday hikers' turn
-        self._solo_all = None  # solo: one buffer holding the player block, board and solo buffers (encoder)
-        self._solo_buf = self._solo_base = self._solo_seen = None  # its buffer, the constant part of
-        # the Sunday hikers' score, what the buffer holds
+        """The caches a new or cloned state starts without."""
+        self._rev = 0  # actions applied to this object (``_apply``): how the encoder tells what is new
+        self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
+        self._mask = None  # the legal mask of the current decision
+        self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
 
-    # ------------------------------------------------------------ contract basics
-    @property
-    def current_player(self) -> int:
-        stage = self.stage
-        if stage in _SEAT_OF_STAGE:  # over, refuge, sunday
-            return _SEAT_OF_STAGE[stage](self)
-        return self.order[self.turn_pos]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.stage == "over"
-
+    # ------------------------------------------------------------ basics
     @property
     def weather(self) -> str:
         return self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
@@ -215,7 +196,6 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ helpers
     def _draw(self, bag: int) -> int:
         """Draw a random animal from ``bag`` (the other bag if empty; -1 if both are empty)."""
-        self._tail = None
         counts = self.bags[bag]
         total = sum(counts)
         if total == 0:
@@ -235,7 +215,6 @@ class TrekkingState(GameState):
         return self._draw(self.map.animal_bag[s])
 
     def _refill(self) -> None:
-        self._tail = None
         ma, bag_of = self.map_animals, self.map.animal_bag
         for s in range(self.map.num_spaces):
             if ma[s] < 0:
@@ -264,13 +243,6 @@ class TrekkingState(GameState):
                 rows.append(tuple(row))
             table[w] = tuple(rows)
         return table
-
-    def card_for(self, colour: int, ascent: bool) -> int:
-        """The route card a move of this colour / direction would take (-1 if none left)."""
-        need, other = self.route_piles[2 * colour + (0 if ascent else 1)], self.route_piles[2 * colour + (1 if ascent else 0)]
-        if need:
-            return need[-1]
-        return other[-1] if other else -1
 
     def ascent_cost_known(self, colour: int) -> int:
         """The ascent cost a player can count on for an ascent of ``colour`` (-1: no card left).
@@ -382,14 +354,15 @@ class TrekkingState(GameState):
                 self.rnd += 1
                 self.turn_pos = 0
                 if self.rnd > C.ROUNDS:
-                    self.stage = "over"
+                    self.phase_id = OVER
                     self.rnd = C.ROUNDS
                     self.events.append("end of the game")
                     return
             seat = self.order[self.turn_pos]
             if seat == OPPONENT:
                 if not self._opponent_turn():
-                    self.stage = "sunday"  # the player chooses which animal a Sunday hiker takes
+                    self.phase_id = SUNDAY_PHASE  # the player chooses which animal a Sunday hiker takes
+                    self.to_act = 0
                     return
                 self.turn_pos += 1
                 continue
@@ -397,7 +370,8 @@ class TrekkingState(GameState):
             return
 
     def _begin_turn(self, seat: int) -> None:
-        self.stage = "move"
+        self.phase_id = MOVE_PHASE
+        self.to_act = seat
         self.t_start_energy = self.energy[seat]
         self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
         self.t_path = self.t_dest = self.t_col = -1
@@ -406,7 +380,7 @@ class TrekkingState(GameState):
             del self.events[:-20]
 
     def _end_turn(self) -> None:
-        seat = self.order[self.turn_pos]
+        seat = self.to_act
         if self.t_refuge:
             card = self.plan[5]
             base, bonus = C.REFUGE_ENERGY[card]
@@ -431,13 +405,13 @@ class TrekkingState(GameState):
 
     def _after_move_phase(self) -> None:
         if self.t_path >= 0 and self._tag_mask_any():
-            self.stage = "tag"
+            self.phase_id = TAG_PHASE
         else:
             self._to_finish()
 
     def _to_finish(self) -> None:
-        seat = self.order[self.turn_pos]
-        self.stage = "finish"
+        seat = self.to_act
+        self.phase_id = FINISH_PHASE
         if self.flippable(seat, C.DRINK) < 0:
             self._end_turn()
         else:
@@ -455,7 +429,7 @@ class TrekkingState(GameState):
         error messages)."""
         m = self._mask
         if m is not None and type(action) is int and 0 <= action < A.NUM_ACTIONS and m[action] \
-                and self.stage != "over":
+                and self.phase_id != OVER:
             self._apply(action)
             return
         super().apply_action(action)
@@ -463,19 +437,19 @@ class TrekkingState(GameState):
     def _compute_mask(self) -> list[bool]:
         """The legal mask as a list (``legal_action_mask`` turns it into a shared read-only array)."""
         m = [False] * A.NUM_ACTIONS
-        ph = self.stage
-        if ph == "over":
+        ph = self.phase_id
+        if ph == OVER:
             return m
-        if ph == "refuge":
+        if ph == REFUGE_PHASE:
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
             for r, node in enumerate(self.map.refuges):
                 m[A.CHOOSE_REFUGE + r] = node not in taken
             return m
-        if ph == "sunday":
+        if ph == SUNDAY_PHASE:
             m[A.SUNDAY_PICK] = m[A.SUNDAY_PICK + 1] = True
             return m
-        seat = self.order[self.turn_pos]
-        if ph == "move":
+        seat = self.to_act
+        if ph == MOVE_PHASE:
             e0 = self.t_start_energy
             bonus = 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
             any_ascent_with_bar = False
@@ -500,7 +474,7 @@ class TrekkingState(GameState):
             if kinds >> C.DRINK & 1:
                 m[A.FLIP_DRINK] = True
             return m
-        if ph == "tag":
+        if ph == TAG_PHASE:
             self._tag_mask(seat, m)
             m[A.STOP_TAGGING] = True
             return m
@@ -544,7 +518,7 @@ class TrekkingState(GameState):
         """Whether a tag is possible now; if so, also caches the tag decision's legal mask (the one
         ``_compute_mask`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
         m = [False] * A.NUM_ACTIONS
-        self._tag_mask(self.order[self.turn_pos], m)
+        self._tag_mask(self.to_act, m)
         if any(m):
             m[A.STOP_TAGGING] = True
             self._mask = _mask_array(m)
@@ -552,28 +526,26 @@ class TrekkingState(GameState):
         return False
 
     # ------------------------------------------------------------ transitions
-    @property
-    def phase(self) -> str:
-        return self.stage
-
     def _apply(self, action: int) -> None:
-        self._blocks.pop(self.current_player, None)
+        self._rev += 1
         self._mask = None
         moves = self._moves
         self._moves = {}
-        ph = self.stage
-        if ph == "refuge":
+        ph = self.phase_id
+        if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
             self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
             self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
-            if not self.refuge_queue:
+            if self.refuge_queue:
+                self.to_act = self.refuge_queue[0]
+            else:
                 self._start_round_turns()
             return
-        seat = self.order[self.turn_pos]
-        if ph == "sunday":
+        seat = self.to_act
+        if ph == SUNDAY_PHASE:
             self._sunday_pick(action - A.SUNDAY_PICK)
             return
-        if ph == "move":
+        if ph == MOVE_PHASE:
             if action == A.FLIP_DRINK:
                 self._flip_drink(seat)
             elif action == A.FLIP_BAR:
@@ -587,7 +559,7 @@ class TrekkingState(GameState):
             else:
                 self._move(seat, action - A.MOVE, moves.get(seat))
             return
-        if ph == "tag":
+        if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
                 self._to_finish()
                 return
@@ -612,8 +584,6 @@ class TrekkingState(GameState):
         self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
-        self._tail = None
-        self._piles_dirty |= 8
         alt = self.altitude_of(seat)
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -630,7 +600,6 @@ class TrekkingState(GameState):
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
-        self._piles_dirty |= 1 << colour
         pile = 2 * colour + (0 if ascent else 1)
         if not self.route_piles[pile]:
             pile ^= 1
@@ -641,7 +610,6 @@ class TrekkingState(GameState):
 
     def _move(self, seat: int, d: int, costs: list | None = None) -> None:
         """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
-        self._tail = None
         _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
         here = self.pos[seat]
         card = self._take_route_card(colour, ascent)
@@ -693,12 +661,10 @@ class TrekkingState(GameState):
                     for t in self.tokens[other]:
                         if t[0] == s:
                             t[2] = 1
-                            self._blocks.pop(other, None)
         self.rested_since_summit[seat] = False
         self.last_summit_round[seat] = self.rnd
 
     def _tag(self, seat: int, action: int) -> None:
-        self._tail = None
         second = self.t_tags == 1
         if second:
             self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
@@ -734,11 +700,9 @@ class TrekkingState(GameState):
     def _opponent_turn(self) -> bool:
         """The Sunday hikers' turn; False if it waits for the player's choice of an animal (phase
         "sunday"), True when it is over."""
-        self._tail = self._solo = None
         card = self.opp_deck.pop()
         self.opp_discard.append(card)
         _, _, removes, tiles, _, _ = C.OPPONENT_CARDS[card]
-        self._piles_dirty |= 1 << removes  # the reserve of that colour (3: the rest piles)
         if removes < 3:
             for pile in (2 * removes, 2 * removes + 1):
                 if self.route_piles[pile]:
@@ -751,8 +715,7 @@ class TrekkingState(GameState):
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
             if self.rest_piles[big]:
                 self.removed_rest.append(self.rest_piles[big].pop())
-        self.events.append(_CARD_MSG[1][card] if C.OPPONENT_CARDS is _CARD_MSG[0] else
-                           f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
             return True
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
@@ -772,7 +735,6 @@ class TrekkingState(GameState):
 
     def _sunday_pick(self, i: int) -> None:
         """The player's choice: the waiting Sunday hiker takes the animal on path-side space ``i``."""
-        self._tail = self._solo = None
         h, d, s0, s1 = self.sunday_choice
         self.sunday_choice = []
         self._sunday_take(h, d, (s0, s1)[i])
@@ -857,7 +819,6 @@ class TrekkingState(GameState):
                 for t in self.tokens[0]:
                     if t[0] == sm:
                         t[2] = 1
-                        self._blocks.pop(0, None)
         self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
 
     # ------------------------------------------------------------ scores
@@ -876,7 +837,7 @@ class TrekkingState(GameState):
         return S.solo_opponent_score(self.plan, self.side, self.opp_animals, len(self.opp_tokens))
 
     def winners(self) -> list[int]:
-        if self.stage != "over":
+        if self.phase_id != OVER:
             return []
         sc = self.scores()
         if self.num_players == 1:
@@ -886,7 +847,7 @@ class TrekkingState(GameState):
         return [s for s in range(self.num_players) if key[s] == best]
 
     def returns(self) -> list[float]:
-        if self.stage != "over":
+        if self.phase_id != OVER:
             return [0.0] * self.num_players
         if self.num_players == 1:
             return [1.0 if self.winners() else -1.0]
@@ -925,7 +886,7 @@ class TrekkingState(GameState):
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         s._reset_caches()
         s.plan = self.plan
-        s.rnd, s.turn_pos, s.stage = self.rnd, self.turn_pos, self.stage
+        s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
         s.t_dest, s.t_tags, s.t_refuge, s.t_refuge_met, s.t_col = (
             self.t_dest, self.t_tags, self.t_refuge, self.t_refuge_met, self.t_col)
@@ -980,16 +941,14 @@ class TrekkingState(GameState):
         return s
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
-
-        return observation_text(self, seat)
+        return R.observation_text(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
         d.update({"plan": list(self.plan), "rng": rng_to_dict(self.rng),
                   "map_altitude": list(self.map.altitude) if self.p.map == "random" else None})
         for f in _SCALAR_FIELDS:
-            d[f] = getattr(self, f)
+            d[f] = PHASES[self.phase_id] if f == "stage" else getattr(self, f)
         for f in _LIST_FIELDS:
             d[f] = [x[:] if isinstance(x, list) else x for x in getattr(self, f)]
         for f in _NESTED_FIELDS:
@@ -1007,12 +966,17 @@ class TrekkingState(GameState):
         if data.get("map_altitude"):
             s.map = C.map_for_altitudes(data["map_altitude"])
         s.plan = list(data["plan"])
-        for f in _SCALAR_FIELDS:
+        for f in _STORED_SCALARS:
             setattr(s, f, data[f])
         for f in _LIST_FIELDS:
             setattr(s, f, [x[:] if isinstance(x, list) else x for x in data[f]])
         for f in _NESTED_FIELDS:
             setattr(s, f, [[y[:] if isinstance(y, list) else y for y in x] for x in data[f]])
+        s.phase_id = ph = PHASES.index(data["stage"])
+        # the deciding seat: the first in the refuge queue, seat 0 choosing for a Sunday hiker, else
+        # the seat whose turn it is (none when the game is over)
+        s.to_act = (s.refuge_queue[0] if ph == REFUGE_PHASE else 0 if ph == SUNDAY_PHASE
+                    else -1 if ph == OVER else s.order[s.turn_pos])
         return s
 
     # ------------------------------------------------------------ text
@@ -1020,14 +984,10 @@ class TrekkingState(GameState):
         return A.action_name(int(action))
 
     def render_text(self) -> str:
-        from .render import render_text
-
-        return render_text(self)
+        return R.render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
-        return render_rgb(self)
+        return R.render_rgb(self)
 
 
 class TrekkingGame(Game):
@@ -1041,18 +1001,9 @@ class TrekkingGame(Game):
     score_scale = 20.0
     observation_bounds = (-1.0, 1.0)
     max_decisions = 2000
-
-    @property
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return OBS_SIZE
-
-    @property
-    def state_size(self) -> int:
-        return STATE_SIZE
+    num_actions = A.NUM_ACTIONS
+    observation_size = OBS_SIZE
+    state_size = STATE_SIZE
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingState:
         return TrekkingState(self, rng)

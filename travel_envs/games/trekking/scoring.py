@@ -145,10 +145,6 @@ def score_breakdown(plan, side: int, margin: int, gps, animals, tokens) -> dict[
     }
 
 
-def total_score(plan, side, margin, gps, animals, tokens) -> int:
-    return sum(score_breakdown(plan, side, margin, gps, animals, tokens).values())
-
-
 def solo_opponent_score(plan, side: int, opp_animals, n_tokens: int) -> int:
     """Sunday hikers: 2 x animal VP + 4 per summit token + GPS corner VP + the 6 plan modifiers."""
     vp = sum(C.ANIMAL_VP[a] * n for a, n in enumerate(opp_animals))
@@ -159,7 +155,7 @@ _VP_VIGNETTES = tuple(tuple((column - 1, alt, vp) for column, (alt, vp) in side.
 
 
 def fast_total(plan, side: int, margin: int, gps, animals, tokens) -> int:
-    """The same total as :func:`total_score`, in one pass per part (used by the observation encoder,
+    """The sum of :func:`score_breakdown`, in one pass per part (used by the observation encoder,
     which caches the three parts separately: each changes only with its own list)."""
     return fast_animals(plan, gps, animals) + fast_tokens(plan, tokens) + fast_gps(plan, side, margin, gps)
 

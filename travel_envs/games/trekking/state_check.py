@@ -9,6 +9,7 @@ from typing import Any
 from travel_envs.core.game import ParameterError, check_state_header
 
 from . import components as C
+from .actions import OPPONENT, PHASES
 from .scoring import K_EMPTY, K_REST, K_ROUTE
 
 
@@ -47,10 +48,8 @@ def check_state_dict(game, data: Any, scalars, lists, nested) -> None:
         _fail("plan", f"must list 6 cards in the order {C.PLAN_SLOTS}, got {plan!r}")
     if isinstance(p.route_plan, tuple) and tuple(plan) != p.route_plan:
         _fail("plan", f"is {plan!r} but the game's route_plan is {list(p.route_plan)!r}")
-    from .engine import OPPONENT, STAGES
-
-    if data["stage"] not in STAGES:
-        _fail("stage", f"must be one of {STAGES}, got {data['stage']!r}")
+    if data["stage"] not in PHASES:
+        _fail("stage", f"must be one of {PHASES}, got {data['stage']!r}")
     if not isinstance(data["rnd"], int) or not 1 <= data["rnd"] <= C.ROUNDS:
         _fail("rnd", f"must be a round 1-{C.ROUNDS}, got {data['rnd']!r}")
     order = data["order"]
@@ -60,6 +59,10 @@ def check_state_dict(game, data: Any, scalars, lists, nested) -> None:
     if not isinstance(data["turn_pos"], int) or not 0 <= data["turn_pos"] < len(order):
         _fail("turn_pos", f"must be 0..{len(order) - 1}, got {data['turn_pos']!r}")
     _ints("refuge_queue", data["refuge_queue"], None, 0, n - 1)
+    if data["stage"] == "refuge" and not data["refuge_queue"]:
+        _fail("refuge_queue", "must name the seats still to choose a refuge in the stage 'refuge'")
+    if data["stage"] in ("move", "tag", "finish") and order[data["turn_pos"]] == OPPONENT:
+        _fail("turn_pos", f"points at the Sunday hikers (order {order!r}) in the player's stage {data['stage']!r}")
     _ints("pos", data["pos"], n, -1, 35)
     _ints("energy", data["energy"], n, 0, p.energy_max)
     _ints("last_summit_round", data["last_summit_round"], n, 0, C.ROUNDS)
