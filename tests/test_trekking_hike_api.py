@@ -1,10 +1,11 @@
-"""PettingZoo API, seeding, rendering, hidden information, serialisation and parameters."""
+"""Trekking: observation layout, hidden information, the random map's round trip, game-specific errors,
+parameters, renders and the encoder caches (the generic API, round-trip and clone checks of the
+default game are in tests/test_game_contract.py)."""
 
 import json
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
 
 import travel_envs
 from travel_envs import trekking_v0
@@ -14,21 +15,6 @@ from travel_envs.games.trekking import actions as A
 from travel_envs.games.trekking.encoder import OBS_LAYOUT, OBS_SIZE, STATE_SIZE
 
 NS = (1, 2, 3, 4)
-
-
-@pytest.mark.parametrize("n", NS)
-def test_api_test(n):
-    api_test(travel_envs.make("trekking_v0", num_players=n), num_cycles=300)
-
-
-@pytest.mark.parametrize("n", NS)
-def test_seed_test(n):
-    seed_test(lambda **kw: trekking_v0.env(num_players=n, **kw), num_cycles=100)
-
-
-@pytest.mark.parametrize("n", NS)
-def test_render_test(n):
-    render_test(lambda render_mode=None: trekking_v0.env(num_players=n, render_mode=render_mode))
 
 
 def _random_states(n, seed, steps, **params):
@@ -93,9 +79,8 @@ def test_observation_is_seat_relative():
     assert np.array_equal(o0[start + block:start + 2 * block], o1[start:start + block])
 
 
-@pytest.mark.parametrize("n,params", [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"map": "random"}),
-                                       (1, {"map": "random"})])
-def test_to_dict_round_trip_and_continued_play(n, params):
+@pytest.mark.parametrize("n,params", [(2, {"map": "random"}), (1, {"map": "random"})])
+def test_to_dict_round_trip_and_continued_play_on_a_random_map(n, params):
     g, states = _random_states(n, 4, 60, **params)
     for st in states[::7]:
         d = st.to_dict()
@@ -111,26 +96,6 @@ def test_to_dict_round_trip_and_continued_play(n, params):
             st.apply_action(a)
             st2.apply_action(a)
             assert st.to_dict() == st2.to_dict()
-
-
-def test_clone_is_independent_and_identical():
-    g, states = _random_states(2, 5, 40)
-    st = states[-1]
-    cl = st.clone()
-    assert cl.to_dict() == st.to_dict()
-    d = st.to_dict()
-    while not cl.is_terminal:
-        cl.apply_action(int(np.flatnonzero(cl.legal_action_mask())[0]))
-    assert st.to_dict() == d
-    # same future randomness
-    a, b = st.clone(), st.clone()
-    for _ in range(200):
-        if a.is_terminal:
-            break
-        act = int(np.flatnonzero(a.legal_action_mask())[-1])
-        a.apply_action(act)
-        b.apply_action(act)
-    assert a.to_dict() == b.to_dict()
 
 
 def test_illegal_action_raises_clear_error():
