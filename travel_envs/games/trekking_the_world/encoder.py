@@ -10,12 +10,13 @@ offsets (the doc's observation table is generated from it).
 from __future__ import annotations
 
 import operator
+import weakref
 from functools import lru_cache
 
 import numpy as np
 
 from . import components as C
-from .engine import PENDING_FF, PHASES
+from .actions import PENDING_FF, PHASES, PH_OVER
 
 ITIN_FEATURES = 5 + 1 + 1 + C.NUM_COLOURS + C.NUM_CONTINENTS  # move one-hot, money, cubes, colour, continents = 18
 TURN_FLAGS = ("torres", "revisit", "free_flights", "no_step_flights", "terracotta", "sagrada", "colosseum",
@@ -36,11 +37,6 @@ MAX_TOURS = 6  # a player stops at tours_to_end (<= 6) Tours: the end is trigger
 TOUR_POINTS_SCALE = float(sum(sorted(C.TOUR_POINTS)[-MAX_TOURS:]))
 RIVAL_TOUR_SLOTS = max(sum(1 for row, _ in deck if row == 0) for deck in C.RIVAL_DECKS.values())
 RIVAL_SCALE = float(sum(sorted(C.TOUR_POINTS)[-RIVAL_TOUR_SLOTS:]))  # the Rival takes one Tour per card
-RIVAL_TYPES = tuple(sorted(set(C.RIVAL_CARDS)))  # (row, slot): 8 kinds of identical Rival cards
-#: per Rival deck (solo_calibration): the number of cards of each kind, and each card's kind
-RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in C.RIVAL_DECKS.items()}
-RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in C.RIVAL_DECKS.items()}
-assert all(set(deck) == set(RIVAL_TYPES) for deck in C.RIVAL_DECKS.values())
 #: no rule bounds the number of turns (random play reaches 270): turns taken t are written as
 #: t / (t + TURN_HALF), increasing without a cap (0 turns -> 0, TURN_HALF turns -> 0.5)
 TURN_HALF = 25.0
@@ -102,7 +98,7 @@ GLOBAL_BLOCKS = (
     ("cube_supply", C.NUM_COLOURS),
     ("token_supply", 4),
     ("solo_rival", 2),
-    ("rival_flipped", len(RIVAL_TYPES)),  # solo: Rival cards flipped, per (row, slot) kind / its count
+    ("rival_flipped", len(C.RIVAL_TYPES)),  # solo: Rival cards flipped, per (row, slot) kind / its count
 )
 PLAYER_BLOCKS = (
     ("location", C.NUM_LOCATIONS),
@@ -168,7 +164,6 @@ _off = 0
 for _name, _size in GLOBAL_BLOCKS:
     _GOFF[_name] = _off
     _off += _size
-_OVER = len(PHASES) - 1
 _POFF = {}
 _off = 0
 for _name, _size in PLAYER_BLOCKS:
@@ -182,14 +177,6 @@ _TOK = tuple(x / TOKEN_SCALE for x in range(C.TOKENS_PER_TYPE + 1))  # token cou
 _MONEY_AT = _POFF["money"]
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
-
-
-def _table_key(s, n: int) -> tuple:
-    """Everything ``_write_table`` reads (the Encounter deck's content below its top changes only
-    with its size or top: draws, reshuffles and Tongariro all change one of them)."""
-    return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
-            s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
-            s.rival_points, len(s.rival_deck), len(s.tours_out), len(s.rival_tours), s.enc_reshuffled)
 
 
 _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depends on money
@@ -221,11 +208,11 @@ def _write_rival(s, out) -> None:
     out[_RIVAL_AT] = s.rival_points / RIVAL_SCALE
     out[_RIVAL_AT + 1] = len(s.rival_deck) / C.RIVAL_DECK_SIZE
     calibration = s.game.params.solo_calibration
-    kind_of = RIVAL_TYPE_OF[calibration]
-    left = [0] * len(RIVAL_TYPES)
+    kind_of = C.RIVAL_TYPE_OF[calibration]
+    left = [0] * len(C.RIVAL_TYPES)
     for r in s.rival_deck:
         left[kind_of[r]] += 1
-    for k, total in enumerate(RIVAL_TYPE_COUNT[calibration]):
+    for k, total in enumerate(C.RIVAL_TYPE_COUNT[calibration]):
         out[_FLIPPED_AT + k] = (total - left[k]) / total
 
 
@@ -375,30 +362,45 @@ def _seat_order(n: int, seat: int) -> tuple[tuple[int, int, int], ...]:
 
 
 class _View:
-    """One seat's observation without the per-decision entries (phase, acting seat, the move in
-    progress, Trekker locations, money), kept up to date block by block: the state's revision
-    ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell when parts
-    may have changed since the view was last written; each part is then compared with what
-    the view last wrote (its key) and rewritten only when different."""
+    """One seat's observation (a float32 array kept between calls) and, per part, a copy of the
+    state values it was last written from: a part is rewritten only when those values differ."""
 
-    __slots__ = ("arr", "mv", "rev", "pver", "pblocks", "ctx", "itin", "turn_key", "tkey", "cards", "cubes",
-                 "tokens", "order", "phase", "current", "steps", "start", "visited", "loc", "money")
+    __slots__ = ("arr", "mv", "order", "phase", "current", "ctx", "itin", "turn_key", "steps", "start",
+                 "visited", "itins", "itin_discard", "table", "cubes", "tokens", "players", "petra",
+                 "petra_money", "pkeys", "loc", "money", "turns")
 
     def __init__(self, n: int, seat: int, size: int):
         self.arr = np.zeros(size, np.float32)
         self.mv = memoryview(self.arr)
-        self.rev = -1
-        self.pver = [-1] * n
-        self.pblocks: list = [None] * n
-        self.ctx = self.itin = self.turn_key = self.tkey = self.cards = self.cubes = self.tokens = None
         self.order = _seat_order(n, seat)
-        # the per-decision entries as last written (-1 / 0 / None: nothing written yet)
+        # what each part was written from (None / -1 / 0: nothing written yet, the array is zero)
         self.phase = self.current = -1
-        self.start = 0  # bit mask of the move_start block as last written
-        self.steps = None
-        self.visited = 0
+        self.ctx = self.itin = self.turn_key = self.steps = None
+        self.start = self.visited = 0  # bit masks of the move_start / move_visited blocks
+        self.itins = self.itin_discard = self.table = self.cubes = self.tokens = self.players = None
+        self.petra = -1  # the seat holding Petra (its money counts towards its score), or -1
+        self.petra_money = None
+        self.pkeys: list = [None] * n
         self.loc = [-1] * n
         self.money: list = [None] * n
+        self.turns = [-1] * n
+
+
+def _table_parts(s) -> tuple:
+    """Every state value ``_write_table`` reads (the live lists: compare before copying)."""
+    return (s.tour_deck, s.tour_row, s.enc_deck, s.enc_row, s.enc_discard, s.tours_out, s.rival_tours,
+            s.rival_deck, s.rival_points, s.enc_reshuffled)
+
+
+def _player_parts(s) -> tuple:
+    """Every state value the player blocks read besides money (``_player_key`` per player)."""
+    return (s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player)
+
+
+def _copy(parts: tuple) -> tuple:
+    """A snapshot of ``parts``: lists and lists of lists copied, other values kept."""
+    return tuple([row.copy() for row in x] if type(x) is list and x and type(x[0]) is list
+                 else x.copy() if type(x) is list else x for x in parts)
 
 
 def _write_context(s, seat: int, n: int, out) -> None:
@@ -419,123 +421,82 @@ def _write_context(s, seat: int, n: int, out) -> None:
     out[o + 1] = s.game.params.end_tours / 6.0
 
 
-def _refresh(s, seat: int, n: int, view: _View) -> None:
-    """Rewrite the parts of ``view`` that changed since it was last written."""
-    mv = view.mv
-    # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
-    ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
-    if ctx != view.ctx:
-        mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
-        _write_context(s, seat, n, mv)
-        view.ctx = ctx
-    it = s.itin
-    if it != view.itin:
-        mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
-        view.itin = it
-    turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
-    if turn_key != view.turn_key:
-        block = _TURN_CACHE.get(turn_key)
-        if block is None:
-            block = _turn_block(s, turn_key)
-        mv[_TURN_AT:_TURN_END] = block
-        view.turn_key = turn_key
-    # the public table, then the Itinerary rows and piles
-    t_key = _table_key(s, n)
-    if t_key != view.tkey:
-        _write_table(s, n, mv)
-        view.tkey = t_key
-    deck, discard = s.itin_deck, s.itin_discard
-    cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
-    seen = view.cards
-    if cards != seen:
-        if seen is None:
-            seen = (None,) * len(cards)
-        o = _ITIN_SLOTS_AT
-        for i in range(len(cards) - 2):  # the 5 available Itineraries, then the discard top
-            c = cards[i]
-            if c != seen[i]:
-                mv[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
-            o += ITIN_FEATURES
-        mv[_ITIN_DECK_AT] = cards[-2] / C.NUM_ITINERARIES
-        mv[_ITIN_DECK_AT + 1] = cards[-1] / C.NUM_ITINERARIES
-        if cards[-3:] != seen[-3:]:  # the discard pile changed (its top or size)
-            mv[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
-            _write_discard_order(s, mv)
-        view.cards = cards
-    cs = s.cube_supply
-    if cs != view.cubes:
-        o = _SUPPLY_AT
-        mv[o] = cs[0] / _CUBE_NORM
-        mv[o + 1] = cs[1] / _CUBE_NORM
-        mv[o + 2] = cs[2] / _CUBE_NORM
-        mv[o + 3] = cs[3] / _CUBE_NORM
-        view.cubes = cs.copy()
-    ts = s.token_supply
-    if ts != view.tokens:
-        o = _SUPPLY_AT + 4
-        mv[o] = ts[0] / _TOKEN_NORM
-        mv[o + 1] = ts[1] / _TOKEN_NORM
-        mv[o + 2] = ts[2] / _TOKEN_NORM
-        mv[o + 3] = ts[3] / _TOKEN_NORM
-        view.tokens = ts.copy()
-    # player blocks: a player's block changes only through that player's own actions; the
-    # state keeps each player's current block (``_pblocks[p]``: version, block) for all views
-    pver, seen = s._pver, view.pver
-    if pver != seen:
-        pblocks = s._pblocks
-        for p, o, _ in view.order:
-            if pver[p] != seen[p]:
-                entry = pblocks[p]
-                if entry is None or entry[0] != pver[p]:
-                    key = _player_key(s, p)
-                    block = _PLAYER_CACHE.get(key)
-                    if block is None:
-                        block = _player_block(s, p, key)
-                    entry = pblocks[p] = (pver[p], block)
-                if entry[1] is not view.pblocks[p]:
-                    mv[o:o + PLAYER_SIZE] = entry[1]  # zero location and money: rewrite them
-                    view.pblocks[p] = entry[1]
-                    view.loc[p] = -1
-                    view.money[p] = None
-                mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
-                seen[p] = pver[p]
-    view.rev = s._rev
+def _write_players(s, view: _View) -> None:
+    """Rewrite the player blocks whose content changed; their location, money and turns taken
+    (zero in a block) are then rewritten by the caller."""
+    mv, pkeys = view.mv, view.pkeys
+    view.petra = -1
+    for p, o, _ in view.order:
+        key = _player_key(s, p)
+        if key[-1] >= 0:
+            view.petra, view.petra_money = p, key[-1]
+        if key != pkeys[p]:
+            block = _PLAYER_CACHE.get(key)
+            if block is None:
+                block = _player_block(s, p, key)
+            mv[o:o + PLAYER_SIZE] = block
+            pkeys[p] = key
+            view.loc[p] = -1
+            view.money[p] = None
+            view.turns[p] = -1
+    view.players = _copy(_player_parts(s))
+
+
+#: seat views of every observed state (state -> {seat: _View}); a copy, clone or unpickled state
+#: starts without views, and a state's views go with the state
+_VIEWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s observation: the seat's view (a float32 copy kept per seat) is brought
-    up to date and copied into ``out``. Blocks are rewritten only when the state's revision says
-    they may have changed (``_refresh``); the per-decision entries (phase, acting seat, the
-    move, locations, money) are compared with what the view holds and rewritten where they
-    differ. Scalars are written through a memoryview (faster than numpy item assignment, same
-    float32 rounding)."""
-    view = s._views.get(seat)
+    """Write ``seat``'s observation: the seat's view (a float32 array kept per state and seat)
+    is brought up to date and copied into ``out``. Each part of the view is compared with the
+    state values it was last written from and rewritten only where they differ, so no caller
+    needs to say what changed (hand-made changes to a state are seen too). Scalars are written
+    through a memoryview (faster than numpy item assignment, same float32 rounding)."""
+    views = _VIEWS.get(s)
+    if views is None:
+        views = _VIEWS[s] = {}
+    view = views.get(seat)
     if view is None:
         n = s.num_players
-        view = s._views[seat] = _View(n, seat, observation_size(n))
-    if view.rev != s._rev:
-        _refresh(s, seat, len(view.pver), view)
-    # the per-decision entries, written into the view where they differ from what it holds
+        view = views[seat] = _View(n, seat, observation_size(n))
+    n = len(view.loc)
     vm = view.mv
+    # phase, acting seat
     ph = s.phase_id
     if ph != view.phase:
         if view.phase >= 0:
             vm[_PHASE_AT + view.phase] = 0.0
         vm[_PHASE_AT + ph] = 1.0
         view.phase = ph
-    current = (s.turn_seat - seat) % len(view.pver) if ph != _OVER else -1
+    current = (s.to_act - seat) % n if ph != PH_OVER else -1
     if current != view.current:
         if view.current >= 0:
             vm[_CURRENT_AT + view.current] = 0.0
         if current >= 0:
             vm[_CURRENT_AT + current] = 1.0
         view.current = current
-    visited = s.visited  # before the move: where a Frequent Flyer / Monteverde flight left from
-    if s.itin >= 0:  # the move's other entries are written once an Itinerary is chosen
-        steps = (s.n_max, s.n_min, s.steps)
-    else:
-        steps = None
-    start = s.ban  # where the Trekker may not end: the move's start and where the turn began
+    # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
+    ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
+    if ctx != view.ctx:
+        vm[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
+        _write_context(s, seat, n, vm)
+        view.ctx = ctx
+    # the Itinerary in play, the turn flags / counts / recolour / fresh Encounters
+    it = s.itin
+    if it != view.itin:
+        vm[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
+        view.itin = it
+    turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
+    if turn_key != view.turn_key:
+        block = _TURN_CACHE.get(turn_key)
+        if block is None:
+            block = _turn_block(s, turn_key)
+        vm[_TURN_AT:_TURN_END] = block
+        view.turn_key = turn_key
+    # the move: n_max, n_min, steps (once an Itinerary is chosen), start (``ban``: where the
+    # Trekker may not end), visited (before the move: where a Frequent Flyer flight left from)
+    steps = (s.n_max, s.n_min, s.steps) if it >= 0 else None
     if steps != view.steps:
         if steps is None:
             vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
@@ -544,6 +505,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_STEPS_AT - 1] = min(steps[1], 24) / 24.0
             vm[_STEPS_AT] = min(steps[2], 24) / 24.0
         view.steps = steps
+    start = s.ban
     if start != view.start:
         diff = start ^ view.start
         while diff:
@@ -551,6 +513,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_START_AT + low.bit_length() - 1] = 1.0 if start & low else 0.0
             diff ^= low
         view.start = start
+    visited = s.visited
     if visited != view.visited:
         diff = visited ^ view.visited
         while diff:
@@ -558,6 +521,52 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_VISITED_AT + low.bit_length() - 1] = 1.0 if visited & low else 0.0
             diff ^= low
         view.visited = visited
+    # the Itinerary slots, the discard top and both pile sizes; the discard pile in order
+    deck, discard = s.itin_deck, s.itin_discard
+    itins = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
+    seen = view.itins
+    if itins != seen:
+        if seen is None:
+            seen = (None,) * len(itins)
+        o = _ITIN_SLOTS_AT
+        for i in range(len(itins) - 2):  # the 5 available Itineraries, then the discard top
+            c = itins[i]
+            if c != seen[i]:
+                vm[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
+            o += ITIN_FEATURES
+        vm[_ITIN_DECK_AT] = itins[-2] / C.NUM_ITINERARIES
+        vm[_ITIN_DECK_AT + 1] = itins[-1] / C.NUM_ITINERARIES
+        view.itins = itins
+    if discard != view.itin_discard:
+        vm[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
+        _write_discard_order(s, vm)
+        view.itin_discard = discard.copy()
+    # the public table: Tour and Encounter slots and piles, removed Tours, the solo Rival
+    table = _table_parts(s)
+    if table != view.table:
+        _write_table(s, n, vm)
+        view.table = _copy(table)
+    # supplies
+    cs = s.cube_supply
+    if cs != view.cubes:
+        o = _SUPPLY_AT
+        vm[o] = cs[0] / _CUBE_NORM
+        vm[o + 1] = cs[1] / _CUBE_NORM
+        vm[o + 2] = cs[2] / _CUBE_NORM
+        vm[o + 3] = cs[3] / _CUBE_NORM
+        view.cubes = cs.copy()
+    ts = s.token_supply
+    if ts != view.tokens:
+        o = _SUPPLY_AT + 4
+        vm[o] = ts[0] / _TOKEN_NORM
+        vm[o + 1] = ts[1] / _TOKEN_NORM
+        vm[o + 2] = ts[2] / _TOKEN_NORM
+        vm[o + 3] = ts[3] / _TOKEN_NORM
+        view.tokens = ts.copy()
+    # the player blocks, then each player's location, money and turns taken
+    money = s.money
+    if _player_parts(s) != view.players or (view.petra >= 0 and money[view.petra] != view.petra_money):
+        _write_players(s, view)
     loc = s.loc
     if loc != view.loc:
         seen = view.loc
@@ -568,13 +577,19 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
                 if loc[p] >= 0:
                     vm[o + loc[p]] = 1.0
         view.loc = loc.copy()
-    money = s.money
     if money != view.money:
         seen = view.money
         for p, _, om in view.order:
             if money[p] != seen[p]:
                 vm[om] = money[p] / C.MONEY_CAP
         view.money = money.copy()
+    turns = s.turns_taken
+    if turns != view.turns:
+        seen = view.turns
+        for p, o, _ in view.order:
+            if turns[p] != seen[p]:
+                vm[o + _TURNS_AT] = turn_value(turns[p])
+        view.turns = turns.copy()
     try:
         memoryview(out)[:] = vm  # checks that ``out`` is a 1-d float32 buffer of the right length
     except (TypeError, ValueError, NotImplementedError):
@@ -586,8 +601,8 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
     n = s.num_players
     g, P = _GOFF, _POFF
     out[_PHASE_AT + s.phase_id] = 1.0
-    if s.phase_id != _OVER:
-        out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
+    if s.phase_id != PH_OVER:
+        out[_CURRENT_AT + (s.to_act - seat) % n] = 1.0
     _write_context(s, seat, n, out)
     if s.itin >= 0:
         out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]
