@@ -9,8 +9,6 @@ offsets (the doc's observation table is generated from it).
 
 from __future__ import annotations
 
-import operator
-import weakref
 from functools import lru_cache
 
 import numpy as np
@@ -292,8 +290,10 @@ def _player_block(s, p: int, key: tuple) -> memoryview:
     return mv
 
 
-_FLAGS = operator.attrgetter(*TURN_FLAGS)
-_COUNTS = operator.attrgetter(*TURN_COUNTS)
+
+
+_FLAGS_AT = 6
+_COUNTS_AT = _FLAGS_AT + len(TURN_FLAGS)
 _ZERO = memoryview(np.zeros(max(GLOBAL_SIZE, PLAYER_SIZE), np.float32))
 
 # Adjacent global blocks written together (checked here so a layout change cannot break them).
@@ -365,42 +365,116 @@ class _View:
     """One seat's observation (a float32 array kept between calls) and, per part, a copy of the
     state values it was last written from: a part is rewritten only when those values differ."""
 
-    __slots__ = ("arr", "mv", "order", "phase", "current", "ctx", "itin", "turn_key", "steps", "start",
-                 "visited", "itins", "itin_discard", "table", "cubes", "tokens", "players", "petra",
-                 "petra_money", "pkeys", "loc", "money", "turns")
+    __slots__ = ("arr", "mv", "order", "block_at", "phase", "current", "turn_key", "steps",
+                 "start", "visited", "turn", "fresh", "listed", "itins", "players", "pentries", "loc", "money")
 
     def __init__(self, n: int, seat: int, size: int):
         self.arr = np.zeros(size, np.float32)
         self.mv = memoryview(self.arr)
         self.order = _seat_order(n, seat)
+        self.block_at = [o for _, o, _ in sorted(self.order)]  # player -> the offset of its block
         # what each part was written from (None / -1 / 0: nothing written yet, the array is zero)
         self.phase = self.current = -1
-        self.ctx = self.itin = self.turn_key = self.steps = None
+        self.turn = self.fresh = self.turn_key = self.steps = None
         self.start = self.visited = 0  # bit masks of the move_start / move_visited blocks
-        self.itins = self.itin_discard = self.table = self.cubes = self.tokens = self.players = None
-        self.petra = -1  # the seat holding Petra (its money counts towards its score), or -1
-        self.petra_money = None
-        self.pkeys: list = [None] * n
+        self.listed: list | None = None  # copies of ``_listed_parts``
+        self.itins: tuple | None = None  # the Itinerary slots, discard top and pile sizes
+        self.players = -1  # the ``_Views.version`` the player blocks were written from
+        self.pentries: list = [None] * n  # per player: the ``_Views.entries`` entry written
         self.loc = [-1] * n
         self.money: list = [None] * n
-        self.turns = [-1] * n
 
 
-def _table_parts(s) -> tuple:
-    """Every state value ``_write_table`` reads (the live lists: compare before copying)."""
-    return (s.tour_deck, s.tour_row, s.enc_deck, s.enc_row, s.enc_discard, s.tours_out, s.rival_tours,
-            s.rival_deck, s.rival_points, s.enc_reshuffled)
+class _Views(dict):
+    """seat -> _View, kept on the state by the encoder (``encode_observation``), plus the player
+    blocks all seats share (``_player_entries``). A copy of the state (deepcopy, pickle) gets an
+    empty one: its views are written afresh; ``clone`` and ``from_dict`` build states from their
+    named fields, so they start without views anyway."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: tuple | None = None  # copies of ``_player_parts`` as of the last update
+        self.entries: list = []  # per player: (``_player_key``, block)
+        self.version = 0  # bumped when an entry changes
+        self.petra = -1  # the seat holding Petra (its money counts towards its score), or -1
+
+    def __reduce__(self):
+        return (_Views, ())
+
+    def __deepcopy__(self, memo: dict) -> "_Views":
+        return _Views()
+
+
+def _turn_state(s) -> tuple:
+    """The sub-choice context, the Itinerary in play, Old Havana's colour and the turn's flags and
+    counts in one tuple: the view compares them at once (most decisions change none of them).
+    Written out: plain attribute reads are cheaper than getattr."""
+    return (s.pending, s.kili_row, s.halong_target, s.end_triggered, s.itin, s.recolour,  # 0-5
+            s.torres, s.revisit, s.free_flights, s.no_step_flights, s.terracotta, s.sagrada, s.colosseum,
+            s.lencois, s.lencois_moved, s.took_tour, s.took_enc,  # TURN_FLAGS
+            s.move_tokens, s.money_tokens, s.souv_tokens, s.baobab, s.taj, s.extra, s.discount,
+            s.cards_taken)  # TURN_COUNTS
+
+
+def _listed_parts(s) -> list:
+    """The state lists (and a few scalars) behind the Itinerary, table and supply blocks and the
+    turns taken: most decisions change none of them, so the view compares them at once (in C)."""
+    return [s.itin_deck, s.itin_row, s.itin_discard,  # 0-2: the Itinerary slots and piles
+            s.tour_deck, s.tour_row, s.enc_deck, s.enc_row, s.enc_discard, s.tours_out, s.rival_tours,
+            s.rival_deck, s.rival_points, s.enc_reshuffled,  # 3-12: the table (``_write_table``)
+            s.cube_supply, s.token_supply,  # 13, 14
+            s.turns_taken]  # 15
+
+
+class _Names:
+    """Answers every attribute with its name: checks which attributes the part readers read."""
+
+    def __getattr__(self, name: str) -> str:
+        return name
+
+
+assert _turn_state(_Names()) == ("pending", "kili_row", "halong_target", "end_triggered", "itin", "recolour",
+                                 *TURN_FLAGS, *TURN_COUNTS)
+_TABLE = slice(3, 13)
 
 
 def _player_parts(s) -> tuple:
-    """Every state value the player blocks read besides money (``_player_key`` per player)."""
+    """Every state value the player blocks read besides money (see ``_player_key``)."""
     return (s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player)
 
 
-def _copy(parts: tuple) -> tuple:
-    """A snapshot of ``parts``: lists and lists of lists copied, other values kept."""
-    return tuple([row.copy() for row in x] if type(x) is list and x and type(x[0]) is list
-                 else x.copy() if type(x) is list else x for x in parts)
+def _player_entries(s, views: _Views) -> None:
+    """Bring the shared player blocks up to date: a player's key and block are recomputed when
+    its lists (or the first player) changed since the last update (Petra's money: see
+    ``encode_observation``)."""
+    live = _player_parts(s)
+    old = views.parts
+    if live != old:
+        suit, tok, fresh, tours, encs, first = live
+        n = len(suit)
+        if old is None:
+            views.entries = [None] * n
+        everyone = old is None or first != old[5]
+        views.petra = -1
+        for p in range(n):
+            if _PETRA in encs[p]:
+                views.petra = p
+            if (everyone or suit[p] != old[0][p] or tok[p] != old[1][p] or fresh[p] != old[2][p]
+                    or tours[p] != old[3][p] or encs[p] != old[4][p]):
+                _player_entry(s, views, p)
+        views.parts = (*([row.copy() for row in x] for x in live[:5]), first)
+
+
+def _player_entry(s, views: _Views, p: int) -> None:
+    """Recompute player ``p``'s shared key and block (a new entry only if the key changed)."""
+    key = _player_key(s, p)
+    entry = views.entries[p]
+    if entry is None or entry[0] != key:
+        block = _PLAYER_CACHE.get(key)
+        if block is None:
+            block = _player_block(s, p, key)
+        views.entries[p] = (key, block)
+        views.version += 1
 
 
 def _write_context(s, seat: int, n: int, out) -> None:
@@ -421,43 +495,105 @@ def _write_context(s, seat: int, n: int, out) -> None:
     out[o + 1] = s.game.params.end_tours / 6.0
 
 
-def _write_players(s, view: _View) -> None:
-    """Rewrite the player blocks whose content changed; their location, money and turns taken
-    (zero in a block) are then rewritten by the caller."""
-    mv, pkeys = view.mv, view.pkeys
-    view.petra = -1
-    for p, o, _ in view.order:
-        key = _player_key(s, p)
-        if key[-1] >= 0:
-            view.petra, view.petra_money = p, key[-1]
-        if key != pkeys[p]:
-            block = _PLAYER_CACHE.get(key)
-            if block is None:
-                block = _player_block(s, p, key)
-            mv[o:o + PLAYER_SIZE] = block
-            pkeys[p] = key
+def _write_turn(s, seat: int, n: int, view: _View, turn: tuple) -> None:
+    """Rewrite the sub-choice context, the Itinerary in play and the turn block (flags, counts,
+    Old Havana's colour, fresh Encounters) where ``turn`` (``_turn_state``) and the fresh
+    Encounters differ from what the view was written from."""
+    mv = view.mv
+    old = view.turn or (None,) * len(turn)
+    if turn[:4] != old[:4]:  # pending power, Kilimanjaro row, Ha Long Bay target, end triggered
+        mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
+        _write_context(s, seat, n, mv)
+    it = turn[4]
+    if it != old[4]:
+        mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
+    key = (it >= 0, turn[_FLAGS_AT:_COUNTS_AT], turn[_COUNTS_AT:], turn[5], tuple(s.fresh_encs))
+    if key != view.turn_key:
+        block = _TURN_CACHE.get(key)
+        if block is None:
+            block = _turn_block(s, key)
+        mv[_TURN_AT:_TURN_END] = block
+        view.turn_key = key
+    view.turn = turn
+    view.fresh = s.fresh_encs.copy()
+
+
+def _write_itineraries(s, view: _View) -> None:
+    """The 5 available Itineraries, the discard top and both pile sizes (slots rewritten where
+    their card changed)."""
+    mv = view.mv
+    deck, discard = s.itin_deck, s.itin_discard
+    itins = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
+    seen = view.itins or (None,) * len(itins)
+    o = _ITIN_SLOTS_AT
+    for i in range(len(itins) - 2):  # the 5 available Itineraries, then the discard top
+        c = itins[i]
+        if c != seen[i]:
+            mv[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
+        o += ITIN_FEATURES
+    mv[_ITIN_DECK_AT] = itins[-2] / C.NUM_ITINERARIES
+    mv[_ITIN_DECK_AT + 1] = itins[-1] / C.NUM_ITINERARIES
+    view.itins = itins
+
+
+def _write_players(s, view: _View, views: _Views) -> None:
+    """Copy the shared player blocks that changed since the view last wrote them (with their
+    turns taken); their location and money, zero in a block, are then rewritten by the caller."""
+    mv, written = view.mv, view.pentries
+    for p, entry in enumerate(views.entries):
+        if entry is not written[p]:
+            o = view.block_at[p]
+            mv[o:o + PLAYER_SIZE] = entry[1]
+            mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
+            written[p] = entry
             view.loc[p] = -1
             view.money[p] = None
-            view.turns[p] = -1
-    view.players = _copy(_player_parts(s))
+    view.players = views.version
 
 
-#: seat views of every observed state (state -> {seat: _View}); a copy, clone or unpickled state
-#: starts without views, and a state's views go with the state
-_VIEWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+def _write_listed(s, n: int, view: _View, parts: list) -> None:
+    """Rewrite the blocks whose ``_listed_parts`` differ from the copies the view keeps."""
+    mv = view.mv
+    seen = view.listed
+    if seen is None:
+        seen = view.listed = [None] * len(parts)
+    if parts[0] != seen[0] or parts[1] != seen[1] or parts[2] != seen[2]:
+        _write_itineraries(s, view)
+        if parts[2] != seen[2]:  # the discard pile in order
+            mv[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
+            _write_discard_order(s, mv)
+        seen[0], seen[1], seen[2] = parts[0].copy(), parts[1].copy(), parts[2].copy()
+    table = parts[_TABLE]
+    if table != seen[_TABLE]:
+        _write_table(s, n, mv)
+        seen[_TABLE] = [x.copy() if type(x) is list else x for x in table]
+    if parts[13] != seen[13]:
+        for k, x in enumerate(parts[13]):
+            mv[_SUPPLY_AT + k] = x / _CUBE_NORM
+        seen[13] = parts[13].copy()
+    if parts[14] != seen[14]:
+        for k, x in enumerate(parts[14]):
+            mv[_SUPPLY_AT + 4 + k] = x / _TOKEN_NORM
+        seen[14] = parts[14].copy()
+    turns = parts[15]
+    if turns != seen[15]:
+        old = seen[15] or [None] * n
+        for p, o, _ in view.order:
+            if turns[p] != old[p]:
+                mv[o + _TURNS_AT] = turn_value(turns[p])
+        seen[15] = turns.copy()
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s observation: the seat's view (a float32 array kept per state and seat)
-    is brought up to date and copied into ``out``. Each part of the view is compared with the
-    state values it was last written from and rewritten only where they differ, so no caller
-    needs to say what changed (hand-made changes to a state are seen too). Scalars are written
-    through a memoryview (faster than numpy item assignment, same float32 rounding)."""
-    views = _VIEWS.get(s)
-    if views is None:
-        views = _VIEWS[s] = {}
-    view = views.get(seat)
-    if view is None:
+    """Write ``seat``'s observation: the seat's view (a float32 array the encoder keeps on the
+    state, ``_Views``) is brought up to date and copied into ``out``. Each part of the view is
+    compared with the state values it was last written from and rewritten only where they
+    differ, so nobody needs to say what changed (changes made by hand are seen too). Scalars are
+    written through a memoryview (faster than numpy item assignment, same float32 rounding)."""
+    try:
+        view = s._encoder_views[seat]
+    except (AttributeError, KeyError):
+        views = s.__dict__.setdefault("_encoder_views", _Views())
         n = s.num_players
         view = views[seat] = _View(n, seat, observation_size(n))
     n = len(view.loc)
@@ -476,27 +612,9 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
         if current >= 0:
             vm[_CURRENT_AT + current] = 1.0
         view.current = current
-    # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
-    ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
-    if ctx != view.ctx:
-        vm[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
-        _write_context(s, seat, n, vm)
-        view.ctx = ctx
-    # the Itinerary in play, the turn flags / counts / recolour / fresh Encounters
-    it = s.itin
-    if it != view.itin:
-        vm[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
-        view.itin = it
-    turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
-    if turn_key != view.turn_key:
-        block = _TURN_CACHE.get(turn_key)
-        if block is None:
-            block = _turn_block(s, turn_key)
-        vm[_TURN_AT:_TURN_END] = block
-        view.turn_key = turn_key
     # the move: n_max, n_min, steps (once an Itinerary is chosen), start (``ban``: where the
     # Trekker may not end), visited (before the move: where a Frequent Flyer flight left from)
-    steps = (s.n_max, s.n_min, s.steps) if it >= 0 else None
+    steps = (s.n_max, s.n_min, s.steps) if s.itin >= 0 else None
     if steps != view.steps:
         if steps is None:
             vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
@@ -521,52 +639,25 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_VISITED_AT + low.bit_length() - 1] = 1.0 if visited & low else 0.0
             diff ^= low
         view.visited = visited
-    # the Itinerary slots, the discard top and both pile sizes; the discard pile in order
-    deck, discard = s.itin_deck, s.itin_discard
-    itins = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
-    seen = view.itins
-    if itins != seen:
-        if seen is None:
-            seen = (None,) * len(itins)
-        o = _ITIN_SLOTS_AT
-        for i in range(len(itins) - 2):  # the 5 available Itineraries, then the discard top
-            c = itins[i]
-            if c != seen[i]:
-                vm[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
-            o += ITIN_FEATURES
-        vm[_ITIN_DECK_AT] = itins[-2] / C.NUM_ITINERARIES
-        vm[_ITIN_DECK_AT + 1] = itins[-1] / C.NUM_ITINERARIES
-        view.itins = itins
-    if discard != view.itin_discard:
-        vm[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
-        _write_discard_order(s, vm)
-        view.itin_discard = discard.copy()
-    # the public table: Tour and Encounter slots and piles, removed Tours, the solo Rival
-    table = _table_parts(s)
-    if table != view.table:
-        _write_table(s, n, vm)
-        view.table = _copy(table)
-    # supplies
-    cs = s.cube_supply
-    if cs != view.cubes:
-        o = _SUPPLY_AT
-        vm[o] = cs[0] / _CUBE_NORM
-        vm[o + 1] = cs[1] / _CUBE_NORM
-        vm[o + 2] = cs[2] / _CUBE_NORM
-        vm[o + 3] = cs[3] / _CUBE_NORM
-        view.cubes = cs.copy()
-    ts = s.token_supply
-    if ts != view.tokens:
-        o = _SUPPLY_AT + 4
-        vm[o] = ts[0] / _TOKEN_NORM
-        vm[o + 1] = ts[1] / _TOKEN_NORM
-        vm[o + 2] = ts[2] / _TOKEN_NORM
-        vm[o + 3] = ts[3] / _TOKEN_NORM
-        view.tokens = ts.copy()
-    # the player blocks, then each player's location, money and turns taken
+    # the sub-choice context, the Itinerary in play, the turn flags / counts / fresh Encounters
+    turn = _turn_state(s)
+    if turn != view.turn or s.fresh_encs != view.fresh:
+        _write_turn(s, seat, n, view, turn)
+    # the Itinerary slots and piles, the table, the supplies, turns taken
+    parts = _listed_parts(s)
+    if parts != view.listed:
+        _write_listed(s, n, view, parts)
+    # the player blocks, shared by the state's views (``_player_entries``)
+    views = s._encoder_views
+    if (s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player) != views.parts:  # _player_parts
+        _player_entries(s, views)
+    petra = views.petra
+    if petra >= 0 and s.money[petra] != views.entries[petra][0][-1]:  # Petra: money moves the score
+        _player_entry(s, views, petra)
+    if view.players != views.version:
+        _write_players(s, view, views)
+    # each player's location and money
     money = s.money
-    if _player_parts(s) != view.players or (view.petra >= 0 and money[view.petra] != view.petra_money):
-        _write_players(s, view)
     loc = s.loc
     if loc != view.loc:
         seen = view.loc
@@ -583,13 +674,6 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             if money[p] != seen[p]:
                 vm[om] = money[p] / C.MONEY_CAP
         view.money = money.copy()
-    turns = s.turns_taken
-    if turns != view.turns:
-        seen = view.turns
-        for p, o, _ in view.order:
-            if turns[p] != seen[p]:
-                vm[o + _TURNS_AT] = turn_value(turns[p])
-        view.turns = turns.copy()
     try:
         memoryview(out)[:] = vm  # checks that ``out`` is a 1-d float32 buffer of the right length
     except (TypeError, ValueError, NotImplementedError):
