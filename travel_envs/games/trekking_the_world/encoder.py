@@ -290,10 +290,6 @@ def _player_block(s, p: int, key: tuple) -> memoryview:
     return mv
 
 
-
-
-_FLAGS_AT = 6
-_COUNTS_AT = _FLAGS_AT + len(TURN_FLAGS)
 _ZERO = memoryview(np.zeros(max(GLOBAL_SIZE, PLAYER_SIZE), np.float32))
 
 # Adjacent global blocks written together (checked here so a layout change cannot break them).
@@ -435,6 +431,8 @@ class _Names:
 
 assert _turn_state(_Names()) == ("pending", "kili_row", "halong_target", "end_triggered", "itin", "recolour",
                                  *TURN_FLAGS, *TURN_COUNTS)
+_FLAGS_AT = 6  # where the turn flags start in ``_turn_state``, then the counts
+_COUNTS_AT = _FLAGS_AT + len(TURN_FLAGS)
 _TABLE = slice(3, 13)
 
 
