@@ -19,7 +19,6 @@ DATA = json.loads((Path(__file__).with_name("data.json")).read_text(encoding="ut
 
 # -- board ----------------------------------------------------------------------
 CONTINENT_IDS = tuple(c["id"] for c in DATA["continents"])
-CONTINENT_NAMES = tuple(c["name"] for c in DATA["continents"])
 CONTINENT_ABBR = ("NA", "SA", "EU", "AF", "AS", "OC")
 NUM_CONTINENTS = len(CONTINENT_IDS)
 
