@@ -389,7 +389,7 @@ class _Views(dict):
 
     def __init__(self) -> None:
         super().__init__()
-        self.parts: tuple | None = None  # copies of ``_player_parts`` as of the last update
+        self.parts: list | None = None  # copies of ``_player_parts`` (as a list) as of the last update
         self.entries: list = []  # per player: (``_player_key``, block)
         self.version = 0  # bumped when an entry changes
         self.petra = -1  # the seat holding Petra (its money counts towards its score), or -1
@@ -442,25 +442,26 @@ def _player_parts(s) -> tuple:
 
 
 def _player_entries(s, views: _Views) -> None:
-    """Bring the shared player blocks up to date: a player's key and block are recomputed when
-    its lists (or the first player) changed since the last update (Petra's money: see
+    """Bring the shared player blocks up to date after the state's ``_player_parts`` changed: a
+    player's key and block are recomputed when its lists (or the first player) differ from the
+    copies ``views.parts`` keeps, and those copies are renewed (Petra's money: see
     ``encode_observation``)."""
-    live = _player_parts(s)
+    suit, tok, fresh, tours, encs, first = _player_parts(s)
+    n = len(suit)
     old = views.parts
-    if live != old:
-        suit, tok, fresh, tours, encs, first = live
-        n = len(suit)
-        if old is None:
-            views.entries = [None] * n
-        everyone = old is None or first != old[5]
-        views.petra = -1
-        for p in range(n):
-            if _PETRA in encs[p]:
-                views.petra = p
-            if (everyone or suit[p] != old[0][p] or tok[p] != old[1][p] or fresh[p] != old[2][p]
-                    or tours[p] != old[3][p] or encs[p] != old[4][p]):
-                _player_entry(s, views, p)
-        views.parts = (*([row.copy() for row in x] for x in live[:5]), first)
+    if old is None or first != old[5]:  # every block shows who is first
+        views.entries = [None] * n if old is None else views.entries
+        old = views.parts = [[None] * n for _ in range(5)] + [first]
+    o_suit, o_tok, o_fresh, o_tours, o_encs = old[:5]
+    views.petra = -1
+    for p in range(n):
+        if _PETRA in encs[p]:
+            views.petra = p
+        if (suit[p] != o_suit[p] or tok[p] != o_tok[p] or fresh[p] != o_fresh[p] or tours[p] != o_tours[p]
+                or encs[p] != o_encs[p]):
+            _player_entry(s, views, p)
+            o_suit[p], o_tok[p], o_fresh[p] = suit[p].copy(), tok[p].copy(), fresh[p].copy()
+            o_tours[p], o_encs[p] = tours[p].copy(), encs[p].copy()
 
 
 def _player_entry(s, views: _Views, p: int) -> None:
@@ -647,7 +648,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
         _write_listed(s, n, view, parts)
     # the player blocks, shared by the state's views (``_player_entries``)
     views = s._encoder_views
-    if (s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player) != views.parts:  # _player_parts
+    if [s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player] != views.parts:  # _player_parts
         _player_entries(s, views)
     petra = views.petra
     if petra >= 0 and s.money[petra] != views.entries[petra][0][-1]:  # Petra: money moves the score
