@@ -16,9 +16,9 @@ from test_trekking_the_world_rules import (
 
 def _finish_turn(s):
     """Play the acting seat's turn to its end with the first legal action (pass when possible)."""
-    seat = s.turn_seat
+    seat = s.to_act
     turns = s.turns_taken[seat]
-    while not s.is_terminal and s.turn_seat == seat and s.turns_taken[seat] == turns:
+    while not s.is_terminal and s.to_act == seat and s.turns_taken[seat] == turns:
         m = s.legal_action_mask()
         s.apply_action(A_PASS if m[A_PASS] else int(np.flatnonzero(m)[0]))
 
@@ -41,7 +41,7 @@ def test_end_triggered_once_nobody_can_reach_the_trigger():
     plus the Tours left in the Tour deck and row are fewer than needed), the end is triggered: the
     round is finished and the game is scored."""
     s = state(n=3, where="South America Airport", money=20)
-    s.turn_seat, s.first_player = 1, 0
+    s.to_act, s.first_player = 1, 0
     s.turns_taken = [1, 0, 0]  # seat 0 has played this round
     top = card("Machu Picchu")
     _empty_tour_deck(s, top)
@@ -54,7 +54,7 @@ def test_end_triggered_once_nobody_can_reach_the_trigger():
     assert not s.end_triggered  # one Tour is far from the trigger
     s.apply_action(A_PASS)  # end of turn: 1 Tour held + 3 left in the row < 5
     assert s.end_triggered and not s.end_still_reachable() and s.tours_left() == 3
-    assert s.turn_seat == 2 and not s.is_terminal  # the round is finished ...
+    assert s.to_act == 2 and not s.is_terminal  # the round is finished ...
     _finish_turn(s)
     assert s.is_terminal and len(set(s.turns_taken)) == 1  # ... and ends before seat 0 again
     assert not invariant_errors(s)
@@ -73,7 +73,7 @@ def test_an_empty_tour_deck_does_not_end_a_game_whose_trigger_is_still_reachable
     _empty_tour_deck(s)
     assert s.tours_left() == 3
     _finish_turn(s)
-    assert not s.end_triggered and s.end_still_reachable() and s.turn_seat == 1
+    assert not s.end_triggered and s.end_still_reachable() and s.to_act == 1
     assert not s.is_terminal
 
 
@@ -131,14 +131,14 @@ def test_each_trekker_is_placed_right_before_its_own_first_turn():
     first = s.first_player
     order = [(first + i) % 3 for i in range(3)]
     for i, seat in enumerate(order):
-        assert s.phase == "place" and s.turn_seat == seat
+        assert s.phase == "place" and s.to_act == seat
         # every earlier player has placed and played a whole turn; the later ones are not placed
         assert all(s.loc[q] != E.NONE and s.turns_taken[q] == 1 for q in order[:i])
         assert all(s.loc[q] == E.NONE for q in order[i:])
         s.apply_action(A_LOC + C.AIRPORTS[i])
-        assert s.phase == "start" and s.turn_seat == seat and s.loc[seat] == C.AIRPORTS[i]
+        assert s.phase == "start" and s.to_act == seat and s.loc[seat] == C.AIRPORTS[i]
         _finish_turn(s)
-    assert s.phase == "start" and s.turn_seat == first  # the second round has no placement
+    assert s.phase == "start" and s.to_act == first  # the second round has no placement
     assert not invariant_errors(s)
 
 

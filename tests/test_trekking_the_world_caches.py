@@ -1,9 +1,15 @@
-"""trekking_the_world_v0 speed caches: memoised moving masks equal fresh computations."""
+"""trekking_the_world_v0 speed caches: memoised moving masks equal fresh computations; the
+encoder's per-seat views equal a plain encoding whatever changed the state (actions, hand edits
+without ``touch()``, copies)."""
+
+import copy
+import pickle
 
 import numpy as np
 import pytest
 
 from travel_envs.games.trekking_the_world import GAME
+from travel_envs.games.trekking_the_world.scenario import build_state, card, place_card
 from travel_envs.games.trekking_the_world import engine as G
 from travel_envs.games.trekking_the_world import movement as M
 from travel_envs.games.trekking_the_world.actions import A_LOC, A_STOP, NUM_ACTIONS
@@ -23,7 +29,7 @@ def _reference_moving_mask(s) -> np.ndarray:
 
     m = np.zeros(NUM_ACTIONS, bool)
     rules = s.move_rules()
-    v, money = s.loc[s.turn_seat], s.money[s.turn_seat]
+    v, money = s.loc[s.to_act], s.money[s.to_act]
     for w, inc, cost in M.next_steps(rules, v, s.visited, money):
         if can_end(rules, w, s.visited | (1 << w), s.steps + inc, money - cost):
             m[A_LOC + w] = True
@@ -66,7 +72,7 @@ def test_moving_masks_with_movement_powers():
             if s.phase_id == G.PH_MOVING and s.steps == 0:  # give this move a random set of powers
                 s.revisit, s.free_flights, s.no_step_flights, torres = (bool(x) for x in rng.integers(2, size=4))
                 s.n_min = max(1, s.n_max - 2) if torres else s.n_max
-                s.money[s.turn_seat] = int(rng.integers(0, 12))
+                s.money[s.to_act] = int(rng.integers(0, 12))
                 s._mask = None
                 s.touch()
             m = s.legal_action_mask()
@@ -96,3 +102,87 @@ def test_observation_into_other_buffers():
     two_d = np.zeros((1, g.observation_size), np.float32)
     E.encode_observation(s, 1, two_d)
     assert (as64 == ref).all() and (strided[::2] == ref).all() and not strided[1::2].any() and (two_d[0] == ref).all()
+
+
+def _plain(s, seat):
+    from travel_envs.games.trekking_the_world import encoder as E
+
+    out = np.zeros(s.game.observation_size, np.float32)
+    E.encode_observation_uncached(s, seat, out)
+    return out
+
+
+def _cached(s, seat):
+    out = np.zeros(s.game.observation_size, np.float32)
+    s.observation(seat, out)
+    return out
+
+
+def _played(n, decisions, seed=3):
+    g = GAME(num_players=n)
+    s = g.new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    for _ in range(decisions):
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+    return s, rng
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_views_see_hand_edits_without_touch(n):
+    """The views compare the state with what they last wrote, so changes made by hand (no action,
+    no ``touch()``) show at once, also in parts that actions change rarely."""
+    s, _ = _played(n, 60)
+    edits = [
+        lambda: s.suitcase[0].__setitem__(2, min(7, s.suitcase[0][2] + 1)),
+        lambda: s.tokens[n - 1].__setitem__(0, s.tokens[n - 1][0] + 1),
+        lambda: s.encs[0].append(s.enc_row[0]),  # a card held (not removed from the row: a raw edit)
+        lambda: s.tour_row.reverse(),
+        lambda: s.itin_discard.extend([s.itin_deck[0], s.itin_deck[1]]),
+        lambda: s.itin_discard.reverse(),  # same size, same cards, another order
+        lambda: s.enc_discard.append(s.enc_deck[0]),
+        lambda: setattr(s, "enc_reshuffled", not s.enc_reshuffled),
+        lambda: s.enc_deck.reverse(),  # the known Encounter deck's content below its top
+        lambda: s.rival_deck.pop(0) if s.rival_deck else None,
+        lambda: setattr(s, "first_player", (s.first_player + 1) % n),
+        lambda: s.turns_taken.__setitem__(0, s.turns_taken[0] + 5),
+        lambda: s.money.__setitem__(0, 20 - s.money[0]),
+        lambda: setattr(s, "end_triggered", not s.end_triggered),
+        lambda: s.fresh_encs.append(s.encs[0][0]),
+        lambda: setattr(s, "visited", s.visited ^ 0b1011),
+    ]
+    changed = 0
+    for i, edit in enumerate(edits):
+        before = _plain(s, i % n)
+        edit()
+        for seat in range(n):
+            got, want = _cached(s, seat), _plain(s, seat)
+            assert (got == want).all(), (i, seat, np.flatnonzero(got != want))
+        changed += bool((before != _plain(s, i % n)).any())
+    assert changed >= len(edits) - 2  # solo: no other seat to be first; with players: no Rival deck
+
+
+def test_petra_holder_score_follows_money():
+    """With Petra (points per $) a money change moves the holder's score entry too."""
+    s = build_state(2, money=[5, 5])
+    place_card(s, card("Petra"), "encs", None, player=1)
+    for money in (0, 7, 19, 20, 3):
+        s.money[1] = money
+        for seat in (0, 1):
+            assert (_cached(s, seat) == _plain(s, seat)).all(), money
+    assert s.endgame_points(1) == 1  # $3 at Petra's rate: the entry moved with the money
+
+
+def test_copies_start_without_views_and_stay_independent():
+    """deepcopy, pickle and clone give states whose observations are written afresh; observing
+    or changing a copy leaves the original's views (and earlier copies) as they were."""
+    s, rng = _played(3, 50)
+    want = [_cached(s, seat) for seat in range(3)]
+    copies = [copy.deepcopy(s), pickle.loads(pickle.dumps(s)), s.clone()]
+    for c in copies:
+        assert all((_cached(c, seat) == want[seat]).all() for seat in range(3))
+    for c in copies:  # play each copy on: the original and the other copies stay as they were
+        for _ in range(30):
+            if not c.is_terminal:
+                c.apply_action(int(rng.choice(np.flatnonzero(c.legal_action_mask()))))
+        assert all((_cached(c, seat) == _plain(c, seat)).all() for seat in range(3))
+        assert all((_cached(s, seat) == want[seat]).all() for seat in range(3))

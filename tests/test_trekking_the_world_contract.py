@@ -170,6 +170,7 @@ def test_token_counts_and_scores_beyond_old_caps_stay_distinct():
         place_card(s, card(name), "tours", None, player=0)
     for name in ("Angkor Wat", "Great Wall", "Grand Canyon", "Chichén Itzá", "Angel Falls"):
         place_card(s, card(name), "encs", None, player=0)
+    give_tokens(s, 1, [0, 0, 0, 0])  # seat 1's Frequent Flyer back to the supply: all 15 for seat 0
     give_tokens(s, 0, [15, 15, 15, 15])
     assert s.score(0) > 200
     o = _obs(s)

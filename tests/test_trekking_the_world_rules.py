@@ -369,7 +369,7 @@ def test_tour_purchase_is_optional():
     m = s.legal_action_mask()
     assert m[A_TOUR + c] and m[A_PASS]
     s.apply_action(A_PASS)
-    assert c in s.available_tours() and s.turn_seat == 1
+    assert c in s.available_tours() and s.to_act == 1
 
 
 def test_cards_gained_this_turn_not_usable_until_next_turn():
@@ -384,7 +384,7 @@ def test_cards_gained_this_turn_not_usable_until_next_turn():
     assert not s.legal_action_mask()[A_USE + c]
     s.apply_action(A_PASS)
     # next turn of seat 0: the power (Tour discount, a card-phase power) becomes usable
-    s.turn_seat = 0
+    s.to_act = 0
     assert c in s.usable_encounters(0)
 
 
@@ -401,7 +401,7 @@ def test_end_of_turn_refill_order_and_itinerary_reshuffle():
     s.apply_action(A_PASS)
     while s.phase == "moving":
         s.apply_action(int(np.flatnonzero(s.legal_action_mask())[0]))
-    while s.turn_seat == 0:
+    while s.to_act == 0:
         m = s.legal_action_mask()
         s.apply_action(A_PASS if m[A_PASS] else int(np.flatnonzero(m)[0]))
     # the played card went to the discard pile, which was reshuffled into a new deck
@@ -429,7 +429,7 @@ def test_tour_row_not_reshuffled_and_encounters_reshuffled():
 @pytest.mark.parametrize("n,needed", [(2, 5), (3, 5), (4, 4), (5, 4)])
 def test_end_trigger_by_player_count_and_round_finished(n, needed):
     s = state(n=n, where="South America Airport", money=20)
-    s.turn_seat = 1
+    s.to_act = 1
     s.first_player = 0
     for name in ("Banff", "Golden Gate Bridge", "Grand Canyon", "Niagara Falls", "Statue of Liberty")[: needed - 1]:
         place_card(s, card(name), "tours", None, player=1)
@@ -444,8 +444,8 @@ def test_end_trigger_by_player_count_and_round_finished(n, needed):
     s.apply_action(A_PASS)
     # the remaining seats 2..n-1 still play their turn; the game ends before seat 0 again
     for seat in range(2, n):
-        assert not s.is_terminal and s.turn_seat == seat
-        while s.turn_seat == seat and not s.is_terminal:
+        assert not s.is_terminal and s.to_act == seat
+        while s.to_act == seat and not s.is_terminal:
             m = s.legal_action_mask()
             s.apply_action(A_PASS if m[A_PASS] else int(np.flatnonzero(m)[0]))
     assert s.is_terminal
@@ -472,7 +472,7 @@ def test_setup():
     assert set(np.flatnonzero(m)) == {A_LOC + a for a in C.AIRPORTS}
     s.apply_action(A_LOC + C.AIRPORTS[0])
     # the first player places, then plays the first turn at once (the others are not placed yet)
-    assert s.phase == "start" and s.turn_seat == s.first_player
+    assert s.phase == "start" and s.to_act == s.first_player
     assert [v == E.NONE for v in s.loc].count(True) == 2
 
 
@@ -535,7 +535,7 @@ def test_deck_top_taken_reveals_next_card_at_once_and_itinerary_discarded():
     s.apply_action(A_ENC + c)
     assert s.available_encounters()[0] == below  # ruling 3: the new top is available at once
     s.apply_action(A_PASS)
-    assert s.itin_discard[-1] == it and s.turn_seat == 1 and s.phase == "start"
+    assert s.itin_discard[-1] == it and s.to_act == 1 and s.phase == "start"
     assert not invariant_errors(s)
 
 

@@ -1,4 +1,5 @@
-"""The action table of trekking_the_world_v0: id ranges and their meaning.
+"""The action table of trekking_the_world_v0: id ranges and their meaning, and the decision
+phases they are asked in (shared by the engine, the encoder, the renderer and the heuristic).
 
 | ids       | meaning |
 |-----------|---------|
@@ -34,3 +35,13 @@ A_SOUV = A_MONEY + 1
 A_STOP = A_SOUV + 1
 A_PASS = A_STOP + 1
 NUM_ACTIONS = A_PASS + 1  # 217
+
+#: the decisions of a turn, indexed by ``state.phase_id`` (the engine's docstring walks through a turn)
+PHASES = (
+    "place", "start", "fly", "move_prep", "moving", "teleport", "money", "souvenir",
+    "cards", "colour", "player", "halong", "pick_encounter", "game_over",
+)
+(PH_PLACE, PH_START, PH_FLY, PH_MOVE_PREP, PH_MOVING, PH_TELEPORT, PH_MONEY, PH_SOUVENIR,
+ PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
+NONE = -1  # no card, location, Itinerary or seat
+PENDING_FF = -2  # the open sub-choice belongs to a Frequent Flyer token (not to a card)

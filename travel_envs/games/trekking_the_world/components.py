@@ -1,6 +1,7 @@
 """Trekking the World (2nd edition) component data, loaded from ``data.json``.
 
-``data.json`` is a verbatim copy of ``shared/components/trekking_the_world.json``.
+``data.json`` is the game's component spec (board, cards, Itineraries, Suitcase, supply, solo
+Rival deck; its sources and what is reconstructed: docs/games/trekking_the_world.md).
 This module only turns it into index tables (no rules):
 
 - locations 0..53 in the JSON's node order; cards 0..47 are card numbers 1..48;
@@ -18,7 +19,6 @@ DATA = json.loads((Path(__file__).with_name("data.json")).read_text(encoding="ut
 
 # -- board ----------------------------------------------------------------------
 CONTINENT_IDS = tuple(c["id"] for c in DATA["continents"])
-CONTINENT_NAMES = tuple(c["name"] for c in DATA["continents"])
 CONTINENT_ABBR = ("NA", "SA", "EU", "AF", "AS", "OC")
 NUM_CONTINENTS = len(CONTINENT_IDS)
 
@@ -113,3 +113,8 @@ RIVAL_DECKS = {
 }
 RIVAL_DECK_SIZE = len(RIVAL_CARDS)
 assert all(len(deck) == RIVAL_DECK_SIZE for deck in RIVAL_DECKS.values())
+RIVAL_TYPES = tuple(sorted(set(RIVAL_CARDS)))  # (row, slot): 8 kinds of identical Rival cards
+#: per Rival deck (solo_calibration): the number of cards of each kind, and each card's kind
+RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in RIVAL_DECKS.items()}
+RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in RIVAL_DECKS.items()}
+assert all(set(deck) == set(RIVAL_TYPES) for deck in RIVAL_DECKS.values())

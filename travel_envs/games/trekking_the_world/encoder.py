@@ -9,13 +9,12 @@ offsets (the doc's observation table is generated from it).
 
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
 
 import numpy as np
 
 from . import components as C
-from .engine import PENDING_FF, PHASES
+from .actions import PENDING_FF, PHASES, PH_OVER
 
 ITIN_FEATURES = 5 + 1 + 1 + C.NUM_COLOURS + C.NUM_CONTINENTS  # move one-hot, money, cubes, colour, continents = 18
 TURN_FLAGS = ("torres", "revisit", "free_flights", "no_step_flights", "terracotta", "sagrada", "colosseum",
@@ -36,11 +35,6 @@ MAX_TOURS = 6  # a player stops at tours_to_end (<= 6) Tours: the end is trigger
 TOUR_POINTS_SCALE = float(sum(sorted(C.TOUR_POINTS)[-MAX_TOURS:]))
 RIVAL_TOUR_SLOTS = max(sum(1 for row, _ in deck if row == 0) for deck in C.RIVAL_DECKS.values())
 RIVAL_SCALE = float(sum(sorted(C.TOUR_POINTS)[-RIVAL_TOUR_SLOTS:]))  # the Rival takes one Tour per card
-RIVAL_TYPES = tuple(sorted(set(C.RIVAL_CARDS)))  # (row, slot): 8 kinds of identical Rival cards
-#: per Rival deck (solo_calibration): the number of cards of each kind, and each card's kind
-RIVAL_TYPE_COUNT = {name: tuple(deck.count(t) for t in RIVAL_TYPES) for name, deck in C.RIVAL_DECKS.items()}
-RIVAL_TYPE_OF = {name: tuple(RIVAL_TYPES.index(t) for t in deck) for name, deck in C.RIVAL_DECKS.items()}
-assert all(set(deck) == set(RIVAL_TYPES) for deck in C.RIVAL_DECKS.values())
 #: no rule bounds the number of turns (random play reaches 270): turns taken t are written as
 #: t / (t + TURN_HALF), increasing without a cap (0 turns -> 0, TURN_HALF turns -> 0.5)
 TURN_HALF = 25.0
@@ -102,7 +96,7 @@ GLOBAL_BLOCKS = (
     ("cube_supply", C.NUM_COLOURS),
     ("token_supply", 4),
     ("solo_rival", 2),
-    ("rival_flipped", len(RIVAL_TYPES)),  # solo: Rival cards flipped, per (row, slot) kind / its count
+    ("rival_flipped", len(C.RIVAL_TYPES)),  # solo: Rival cards flipped, per (row, slot) kind / its count
 )
 PLAYER_BLOCKS = (
     ("location", C.NUM_LOCATIONS),
@@ -168,7 +162,6 @@ _off = 0
 for _name, _size in GLOBAL_BLOCKS:
     _GOFF[_name] = _off
     _off += _size
-_OVER = len(PHASES) - 1
 _POFF = {}
 _off = 0
 for _name, _size in PLAYER_BLOCKS:
@@ -182,14 +175,6 @@ _TOK = tuple(x / TOKEN_SCALE for x in range(C.TOKENS_PER_TYPE + 1))  # token cou
 _MONEY_AT = _POFF["money"]
 _PLAYER_CACHE: dict = {}
 _CACHE_LIMIT = 20_000
-
-
-def _table_key(s, n: int) -> tuple:
-    """Everything ``_write_table`` reads (the Encounter deck's content below its top changes only
-    with its size or top: draws, reshuffles and Tongariro all change one of them)."""
-    return (n, s.tour_deck[-1] if s.tour_deck else -1, len(s.tour_deck), tuple(s.tour_row),
-            s.enc_deck[-1] if s.enc_deck else -1, len(s.enc_deck), tuple(s.enc_row), tuple(s.enc_discard),
-            s.rival_points, len(s.rival_deck), len(s.tours_out), len(s.rival_tours), s.enc_reshuffled)
 
 
 _PETRA = C.card_of_kind("end_points_per_money")  # the only score term that depends on money
@@ -221,11 +206,11 @@ def _write_rival(s, out) -> None:
     out[_RIVAL_AT] = s.rival_points / RIVAL_SCALE
     out[_RIVAL_AT + 1] = len(s.rival_deck) / C.RIVAL_DECK_SIZE
     calibration = s.game.params.solo_calibration
-    kind_of = RIVAL_TYPE_OF[calibration]
-    left = [0] * len(RIVAL_TYPES)
+    kind_of = C.RIVAL_TYPE_OF[calibration]
+    left = [0] * len(C.RIVAL_TYPES)
     for r in s.rival_deck:
         left[kind_of[r]] += 1
-    for k, total in enumerate(RIVAL_TYPE_COUNT[calibration]):
+    for k, total in enumerate(C.RIVAL_TYPE_COUNT[calibration]):
         out[_FLIPPED_AT + k] = (total - left[k]) / total
 
 
@@ -305,8 +290,6 @@ def _player_block(s, p: int, key: tuple) -> memoryview:
     return mv
 
 
-_FLAGS = operator.attrgetter(*TURN_FLAGS)
-_COUNTS = operator.attrgetter(*TURN_COUNTS)
 _ZERO = memoryview(np.zeros(max(GLOBAL_SIZE, PLAYER_SIZE), np.float32))
 
 # Adjacent global blocks written together (checked here so a layout change cannot break them).
@@ -375,30 +358,122 @@ def _seat_order(n: int, seat: int) -> tuple[tuple[int, int, int], ...]:
 
 
 class _View:
-    """One seat's observation without the per-decision entries (phase, acting seat, the move in
-    progress, Trekker locations, money), kept up to date block by block: the state's revision
-    ``_rev`` and the per-player versions ``_pver`` (bumped by ``engine._do``) tell when parts
-    may have changed since the view was last written; each part is then compared with what
-    the view last wrote (its key) and rewritten only when different."""
+    """One seat's observation (a float32 array kept between calls) and, per part, a copy of the
+    state values it was last written from: a part is rewritten only when those values differ."""
 
-    __slots__ = ("arr", "mv", "rev", "pver", "pblocks", "ctx", "itin", "turn_key", "tkey", "cards", "cubes",
-                 "tokens", "order", "phase", "current", "steps", "start", "visited", "loc", "money")
+    __slots__ = ("arr", "mv", "order", "block_at", "phase", "current", "turn_key", "steps",
+                 "start", "visited", "turn", "fresh", "listed", "itins", "players", "pentries", "loc", "money")
 
     def __init__(self, n: int, seat: int, size: int):
         self.arr = np.zeros(size, np.float32)
         self.mv = memoryview(self.arr)
-        self.rev = -1
-        self.pver = [-1] * n
-        self.pblocks: list = [None] * n
-        self.ctx = self.itin = self.turn_key = self.tkey = self.cards = self.cubes = self.tokens = None
         self.order = _seat_order(n, seat)
-        # the per-decision entries as last written (-1 / 0 / None: nothing written yet)
+        self.block_at = [o for _, o, _ in sorted(self.order)]  # player -> the offset of its block
+        # what each part was written from (None / -1 / 0: nothing written yet, the array is zero)
         self.phase = self.current = -1
-        self.start = 0  # bit mask of the move_start block as last written
-        self.steps = None
-        self.visited = 0
+        self.turn = self.fresh = self.turn_key = self.steps = None
+        self.start = self.visited = 0  # bit masks of the move_start / move_visited blocks
+        self.listed: list | None = None  # copies of ``_listed_parts``
+        self.itins: tuple | None = None  # the Itinerary slots, discard top and pile sizes
+        self.players = -1  # the ``_Views.version`` the player blocks were written from
+        self.pentries: list = [None] * n  # per player: the ``_Views.entries`` entry written
         self.loc = [-1] * n
         self.money: list = [None] * n
+
+
+class _Views(dict):
+    """seat -> _View, kept on the state by the encoder (``encode_observation``), plus the player
+    blocks all seats share (``_player_entries``). A copy of the state (deepcopy, pickle) gets an
+    empty one: its views are written afresh; ``clone`` and ``from_dict`` build states from their
+    named fields, so they start without views anyway."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list | None = None  # copies of ``_player_parts`` (as a list) as of the last update
+        self.entries: list = []  # per player: (``_player_key``, block)
+        self.version = 0  # bumped when an entry changes
+        self.petra = -1  # the seat holding Petra (its money counts towards its score), or -1
+
+    def __reduce__(self):
+        return (_Views, ())
+
+    def __deepcopy__(self, memo: dict) -> "_Views":
+        return _Views()
+
+
+def _turn_state(s) -> tuple:
+    """The sub-choice context, the Itinerary in play, Old Havana's colour and the turn's flags and
+    counts in one tuple: the view compares them at once (most decisions change none of them).
+    Written out: plain attribute reads are cheaper than getattr."""
+    return (s.pending, s.kili_row, s.halong_target, s.end_triggered, s.itin, s.recolour,  # 0-5
+            s.torres, s.revisit, s.free_flights, s.no_step_flights, s.terracotta, s.sagrada, s.colosseum,
+            s.lencois, s.lencois_moved, s.took_tour, s.took_enc,  # TURN_FLAGS
+            s.move_tokens, s.money_tokens, s.souv_tokens, s.baobab, s.taj, s.extra, s.discount,
+            s.cards_taken)  # TURN_COUNTS
+
+
+def _listed_parts(s) -> list:
+    """The state lists (and a few scalars) behind the Itinerary, table and supply blocks and the
+    turns taken: most decisions change none of them, so the view compares them at once (in C)."""
+    return [s.itin_deck, s.itin_row, s.itin_discard,  # 0-2: the Itinerary slots and piles
+            s.tour_deck, s.tour_row, s.enc_deck, s.enc_row, s.enc_discard, s.tours_out, s.rival_tours,
+            s.rival_deck, s.rival_points, s.enc_reshuffled,  # 3-12: the table (``_write_table``)
+            s.cube_supply, s.token_supply,  # 13, 14
+            s.turns_taken]  # 15
+
+
+class _Names:
+    """Answers every attribute with its name: checks which attributes the part readers read."""
+
+    def __getattr__(self, name: str) -> str:
+        return name
+
+
+assert _turn_state(_Names()) == ("pending", "kili_row", "halong_target", "end_triggered", "itin", "recolour",
+                                 *TURN_FLAGS, *TURN_COUNTS)
+_FLAGS_AT = 6  # where the turn flags start in ``_turn_state``, then the counts
+_COUNTS_AT = _FLAGS_AT + len(TURN_FLAGS)
+_TABLE = slice(3, 13)
+
+
+def _player_parts(s) -> tuple:
+    """Every state value the player blocks read besides money (see ``_player_key``)."""
+    return (s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player)
+
+
+def _player_entries(s, views: _Views) -> None:
+    """Bring the shared player blocks up to date after the state's ``_player_parts`` changed: a
+    player's key and block are recomputed when its lists (or the first player) differ from the
+    copies ``views.parts`` keeps, and those copies are renewed (Petra's money: see
+    ``encode_observation``)."""
+    suit, tok, fresh, tours, encs, first = _player_parts(s)
+    n = len(suit)
+    old = views.parts
+    if old is None or first != old[5]:  # every block shows who is first
+        views.entries = [None] * n if old is None else views.entries
+        old = views.parts = [[None] * n for _ in range(5)] + [first]
+    o_suit, o_tok, o_fresh, o_tours, o_encs = old[:5]
+    views.petra = -1
+    for p in range(n):
+        if _PETRA in encs[p]:
+            views.petra = p
+        if (suit[p] != o_suit[p] or tok[p] != o_tok[p] or fresh[p] != o_fresh[p] or tours[p] != o_tours[p]
+                or encs[p] != o_encs[p]):
+            _player_entry(s, views, p)
+            o_suit[p], o_tok[p], o_fresh[p] = suit[p].copy(), tok[p].copy(), fresh[p].copy()
+            o_tours[p], o_encs[p] = tours[p].copy(), encs[p].copy()
+
+
+def _player_entry(s, views: _Views, p: int) -> None:
+    """Recompute player ``p``'s shared key and block (a new entry only if the key changed)."""
+    key = _player_key(s, p)
+    entry = views.entries[p]
+    if entry is None or entry[0] != key:
+        block = _PLAYER_CACHE.get(key)
+        if block is None:
+            block = _player_block(s, p, key)
+        views.entries[p] = (key, block)
+        views.version += 1
 
 
 def _write_context(s, seat: int, n: int, out) -> None:
@@ -419,123 +494,126 @@ def _write_context(s, seat: int, n: int, out) -> None:
     out[o + 1] = s.game.params.end_tours / 6.0
 
 
-def _refresh(s, seat: int, n: int, view: _View) -> None:
-    """Rewrite the parts of ``view`` that changed since it was last written."""
+def _write_turn(s, seat: int, n: int, view: _View, turn: tuple) -> None:
+    """Rewrite the sub-choice context, the Itinerary in play and the turn block (flags, counts,
+    Old Havana's colour, fresh Encounters) where ``turn`` (``_turn_state``) and the fresh
+    Encounters differ from what the view was written from."""
     mv = view.mv
-    # pending power, Kilimanjaro row, Ha Long Bay target, end triggered / Tours to end
-    ctx = (s.pending, s.kili_row, s.halong_target, s.end_triggered)
-    if ctx != view.ctx:
+    old = view.turn or (None,) * len(turn)
+    if turn[:4] != old[:4]:  # pending power, Kilimanjaro row, Ha Long Bay target, end triggered
         mv[_CTX_AT:_CTX_END] = _ZERO[:_CTX_END - _CTX_AT]
         _write_context(s, seat, n, mv)
-        view.ctx = ctx
-    it = s.itin
-    if it != view.itin:
+    it = turn[4]
+    if it != old[4]:
         mv[_IN_PLAY_AT:_IN_PLAY_END] = _ITIN_ROW_VIEWS[it] if it >= 0 else _NO_ITIN
-        view.itin = it
-    turn_key = (it >= 0, _FLAGS(s), _COUNTS(s), s.recolour, tuple(s.fresh_encs))
-    if turn_key != view.turn_key:
-        block = _TURN_CACHE.get(turn_key)
+    key = (it >= 0, turn[_FLAGS_AT:_COUNTS_AT], turn[_COUNTS_AT:], turn[5], tuple(s.fresh_encs))
+    if key != view.turn_key:
+        block = _TURN_CACHE.get(key)
         if block is None:
-            block = _turn_block(s, turn_key)
+            block = _turn_block(s, key)
         mv[_TURN_AT:_TURN_END] = block
-        view.turn_key = turn_key
-    # the public table, then the Itinerary rows and piles
-    t_key = _table_key(s, n)
-    if t_key != view.tkey:
-        _write_table(s, n, mv)
-        view.tkey = t_key
+        view.turn_key = key
+    view.turn = turn
+    view.fresh = s.fresh_encs.copy()
+
+
+def _write_itineraries(s, view: _View) -> None:
+    """The 5 available Itineraries, the discard top and both pile sizes (slots rewritten where
+    their card changed)."""
+    mv = view.mv
     deck, discard = s.itin_deck, s.itin_discard
-    cards = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
-    seen = view.cards
-    if cards != seen:
-        if seen is None:
-            seen = (None,) * len(cards)
-        o = _ITIN_SLOTS_AT
-        for i in range(len(cards) - 2):  # the 5 available Itineraries, then the discard top
-            c = cards[i]
-            if c != seen[i]:
-                mv[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
-            o += ITIN_FEATURES
-        mv[_ITIN_DECK_AT] = cards[-2] / C.NUM_ITINERARIES
-        mv[_ITIN_DECK_AT + 1] = cards[-1] / C.NUM_ITINERARIES
-        if cards[-3:] != seen[-3:]:  # the discard pile changed (its top or size)
+    itins = (deck[-1] if deck else -1, *s.itin_row, discard[-1] if discard else -1, len(deck), len(discard))
+    seen = view.itins or (None,) * len(itins)
+    o = _ITIN_SLOTS_AT
+    for i in range(len(itins) - 2):  # the 5 available Itineraries, then the discard top
+        c = itins[i]
+        if c != seen[i]:
+            mv[o:o + ITIN_FEATURES] = _ITIN_ROW_VIEWS[c] if c >= 0 else _NO_ITIN
+        o += ITIN_FEATURES
+    mv[_ITIN_DECK_AT] = itins[-2] / C.NUM_ITINERARIES
+    mv[_ITIN_DECK_AT + 1] = itins[-1] / C.NUM_ITINERARIES
+    view.itins = itins
+
+
+def _write_players(s, view: _View, views: _Views) -> None:
+    """Copy the shared player blocks that changed since the view last wrote them (with their
+    turns taken); their location and money, zero in a block, are then rewritten by the caller."""
+    mv, written = view.mv, view.pentries
+    for p, entry in enumerate(views.entries):
+        if entry is not written[p]:
+            o = view.block_at[p]
+            mv[o:o + PLAYER_SIZE] = entry[1]
+            mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
+            written[p] = entry
+            view.loc[p] = -1
+            view.money[p] = None
+    view.players = views.version
+
+
+def _write_listed(s, n: int, view: _View, parts: list) -> None:
+    """Rewrite the blocks whose ``_listed_parts`` differ from the copies the view keeps."""
+    mv = view.mv
+    seen = view.listed
+    if seen is None:
+        seen = view.listed = [None] * len(parts)
+    if parts[0] != seen[0] or parts[1] != seen[1] or parts[2] != seen[2]:
+        _write_itineraries(s, view)
+        if parts[2] != seen[2]:  # the discard pile in order
             mv[_DISC_ORDER_AT:_DISC_ORDER_AT + C.NUM_ITINERARIES] = _ZERO[:C.NUM_ITINERARIES]
             _write_discard_order(s, mv)
-        view.cards = cards
-    cs = s.cube_supply
-    if cs != view.cubes:
-        o = _SUPPLY_AT
-        mv[o] = cs[0] / _CUBE_NORM
-        mv[o + 1] = cs[1] / _CUBE_NORM
-        mv[o + 2] = cs[2] / _CUBE_NORM
-        mv[o + 3] = cs[3] / _CUBE_NORM
-        view.cubes = cs.copy()
-    ts = s.token_supply
-    if ts != view.tokens:
-        o = _SUPPLY_AT + 4
-        mv[o] = ts[0] / _TOKEN_NORM
-        mv[o + 1] = ts[1] / _TOKEN_NORM
-        mv[o + 2] = ts[2] / _TOKEN_NORM
-        mv[o + 3] = ts[3] / _TOKEN_NORM
-        view.tokens = ts.copy()
-    # player blocks: a player's block changes only through that player's own actions; the
-    # state keeps each player's current block (``_pblocks[p]``: version, block) for all views
-    pver, seen = s._pver, view.pver
-    if pver != seen:
-        pblocks = s._pblocks
+        seen[0], seen[1], seen[2] = parts[0].copy(), parts[1].copy(), parts[2].copy()
+    table = parts[_TABLE]
+    if table != seen[_TABLE]:
+        _write_table(s, n, mv)
+        seen[_TABLE] = [x.copy() if type(x) is list else x for x in table]
+    if parts[13] != seen[13]:
+        for k, x in enumerate(parts[13]):
+            mv[_SUPPLY_AT + k] = x / _CUBE_NORM
+        seen[13] = parts[13].copy()
+    if parts[14] != seen[14]:
+        for k, x in enumerate(parts[14]):
+            mv[_SUPPLY_AT + 4 + k] = x / _TOKEN_NORM
+        seen[14] = parts[14].copy()
+    turns = parts[15]
+    if turns != seen[15]:
+        old = seen[15] or [None] * n
         for p, o, _ in view.order:
-            if pver[p] != seen[p]:
-                entry = pblocks[p]
-                if entry is None or entry[0] != pver[p]:
-                    key = _player_key(s, p)
-                    block = _PLAYER_CACHE.get(key)
-                    if block is None:
-                        block = _player_block(s, p, key)
-                    entry = pblocks[p] = (pver[p], block)
-                if entry[1] is not view.pblocks[p]:
-                    mv[o:o + PLAYER_SIZE] = entry[1]  # zero location and money: rewrite them
-                    view.pblocks[p] = entry[1]
-                    view.loc[p] = -1
-                    view.money[p] = None
-                mv[o + _TURNS_AT] = turn_value(s.turns_taken[p])
-                seen[p] = pver[p]
-    view.rev = s._rev
+            if turns[p] != old[p]:
+                mv[o + _TURNS_AT] = turn_value(turns[p])
+        seen[15] = turns.copy()
 
 
 def encode_observation(s, seat: int, out: np.ndarray) -> None:
-    """Write ``seat``'s observation: the seat's view (a float32 copy kept per seat) is brought
-    up to date and copied into ``out``. Blocks are rewritten only when the state's revision says
-    they may have changed (``_refresh``); the per-decision entries (phase, acting seat, the
-    move, locations, money) are compared with what the view holds and rewritten where they
-    differ. Scalars are written through a memoryview (faster than numpy item assignment, same
-    float32 rounding)."""
-    view = s._views.get(seat)
-    if view is None:
+    """Write ``seat``'s observation: the seat's view (a float32 array the encoder keeps on the
+    state, ``_Views``) is brought up to date and copied into ``out``. Each part of the view is
+    compared with the state values it was last written from and rewritten only where they
+    differ, so nobody needs to say what changed (changes made by hand are seen too). Scalars are
+    written through a memoryview (faster than numpy item assignment, same float32 rounding)."""
+    try:
+        view = s._encoder_views[seat]
+    except (AttributeError, KeyError):
+        views = s.__dict__.setdefault("_encoder_views", _Views())
         n = s.num_players
-        view = s._views[seat] = _View(n, seat, observation_size(n))
-    if view.rev != s._rev:
-        _refresh(s, seat, len(view.pver), view)
-    # the per-decision entries, written into the view where they differ from what it holds
+        view = views[seat] = _View(n, seat, observation_size(n))
+    n = len(view.loc)
     vm = view.mv
+    # phase, acting seat
     ph = s.phase_id
     if ph != view.phase:
         if view.phase >= 0:
             vm[_PHASE_AT + view.phase] = 0.0
         vm[_PHASE_AT + ph] = 1.0
         view.phase = ph
-    current = (s.turn_seat - seat) % len(view.pver) if ph != _OVER else -1
+    current = (s.to_act - seat) % n if ph != PH_OVER else -1
     if current != view.current:
         if view.current >= 0:
             vm[_CURRENT_AT + view.current] = 0.0
         if current >= 0:
             vm[_CURRENT_AT + current] = 1.0
         view.current = current
-    visited = s.visited  # before the move: where a Frequent Flyer / Monteverde flight left from
-    if s.itin >= 0:  # the move's other entries are written once an Itinerary is chosen
-        steps = (s.n_max, s.n_min, s.steps)
-    else:
-        steps = None
-    start = s.ban  # where the Trekker may not end: the move's start and where the turn began
+    # the move: n_max, n_min, steps (once an Itinerary is chosen), start (``ban``: where the
+    # Trekker may not end), visited (before the move: where a Frequent Flyer flight left from)
+    steps = (s.n_max, s.n_min, s.steps) if s.itin >= 0 else None
     if steps != view.steps:
         if steps is None:
             vm[_STEPS_AT - 2] = vm[_STEPS_AT - 1] = vm[_STEPS_AT] = 0.0
@@ -544,6 +622,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_STEPS_AT - 1] = min(steps[1], 24) / 24.0
             vm[_STEPS_AT] = min(steps[2], 24) / 24.0
         view.steps = steps
+    start = s.ban
     if start != view.start:
         diff = start ^ view.start
         while diff:
@@ -551,6 +630,7 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_START_AT + low.bit_length() - 1] = 1.0 if start & low else 0.0
             diff ^= low
         view.start = start
+    visited = s.visited
     if visited != view.visited:
         diff = visited ^ view.visited
         while diff:
@@ -558,6 +638,25 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
             vm[_VISITED_AT + low.bit_length() - 1] = 1.0 if visited & low else 0.0
             diff ^= low
         view.visited = visited
+    # the sub-choice context, the Itinerary in play, the turn flags / counts / fresh Encounters
+    turn = _turn_state(s)
+    if turn != view.turn or s.fresh_encs != view.fresh:
+        _write_turn(s, seat, n, view, turn)
+    # the Itinerary slots and piles, the table, the supplies, turns taken
+    parts = _listed_parts(s)
+    if parts != view.listed:
+        _write_listed(s, n, view, parts)
+    # the player blocks, shared by the state's views (``_player_entries``)
+    views = s._encoder_views
+    if [s.suitcase, s.tokens, s.fresh_tokens, s.tours, s.encs, s.first_player] != views.parts:  # _player_parts
+        _player_entries(s, views)
+    petra = views.petra
+    if petra >= 0 and s.money[petra] != views.entries[petra][0][-1]:  # Petra: money moves the score
+        _player_entry(s, views, petra)
+    if view.players != views.version:
+        _write_players(s, view, views)
+    # each player's location and money
+    money = s.money
     loc = s.loc
     if loc != view.loc:
         seen = view.loc
@@ -568,7 +667,6 @@ def encode_observation(s, seat: int, out: np.ndarray) -> None:
                 if loc[p] >= 0:
                     vm[o + loc[p]] = 1.0
         view.loc = loc.copy()
-    money = s.money
     if money != view.money:
         seen = view.money
         for p, _, om in view.order:
@@ -586,8 +684,8 @@ def encode_observation_uncached(s, seat: int, out: np.ndarray) -> None:
     n = s.num_players
     g, P = _GOFF, _POFF
     out[_PHASE_AT + s.phase_id] = 1.0
-    if s.phase_id != _OVER:
-        out[_CURRENT_AT + (s.turn_seat - seat) % n] = 1.0
+    if s.phase_id != PH_OVER:
+        out[_CURRENT_AT + (s.to_act - seat) % n] = 1.0
     _write_context(s, seat, n, out)
     if s.itin >= 0:
         out[_IN_PLAY_AT:_IN_PLAY_END] = ITIN_TABLE[s.itin]

@@ -16,7 +16,6 @@ decision with a single legal action is applied automatically.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,8 +24,6 @@ from travel_envs.core.game import (
     Game,
     GameState,
     ParameterError,
-    check_choice,
-    check_range,
     check_state_header,
     rng_from_dict,
     rng_to_dict,
@@ -34,6 +31,7 @@ from travel_envs.core.game import (
 )
 
 from . import components as C
+from . import encoder, render
 from .actions import (
     A_COLOUR,
     A_ENC,
@@ -48,27 +46,32 @@ from .actions import (
     A_STOP,
     A_TOUR,
     A_USE,
+    NONE,
     NUM_ACTIONS,
+    PENDING_FF,
+    PH_CARDS,
+    PH_COLOUR,
+    PH_FLY,
+    PH_HALONG,
+    PH_MONEY,
+    PH_MOVE_PREP,
+    PH_MOVING,
+    PH_OVER,
+    PH_PICK_ENC,
+    PH_PLACE,
+    PH_PLAYER,
+    PH_SOUVENIR,
+    PH_START,
+    PH_TELEPORT,
+    PHASES,
 )
 from .movement import MoveRules, can_finish, moving_targets
+from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
 
-PHASES = (
-    "place", "start", "fly", "move_prep", "moving", "teleport", "money", "souvenir",
-    "cards", "colour", "player", "halong", "pick_encounter", "game_over",
-)
-(PH_PLACE, PH_START, PH_FLY, PH_MOVE_PREP, PH_MOVING, PH_TELEPORT, PH_MONEY, PH_SOUVENIR,
- PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
-assert (PH_MOVE_PREP, PH_MONEY, PH_SOUVENIR) == (3, 6, 7)
-assert (PH_PLACE, PH_FLY, PH_TELEPORT, PH_HALONG) == (0, 2, 5, 11)
-_PETRA = C.card_of_kind("end_points_per_money")
 _ENDGAME = C.ENC_ENDGAME
-
-_CONTINUE_PHASES = (3, 6, 7)  # move_prep, money, souvenir (checked below)
-_MOVE_ONLY_PHASES = (0, 2, 5, 11)  # place, fly, teleport, halong: a location action only moves a Trekker
-PENDING_FF = -2  # the pending sub-choice belongs to a Frequent Flyer token
-NONE = -1
+_CONTINUE_PHASES = (PH_MOVE_PREP, PH_MONEY, PH_SOUVENIR)  # phases closed by ``pass``
 
 # When each Encounter power may be used (ruling 11: "this turn" powers before the step they change).
 INSTANT_KINDS = frozenset({
@@ -110,52 +113,6 @@ TURN_DEFAULTS = dict(
 )
 
 
-@dataclass(frozen=True)
-class TrekkingTheWorldParams:
-    """Parameters (see docs/games/trekking_the_world.md).
-
-    num_players: 1 (solo mode against the Rival deck) to 5.
-    tours_to_end: Tours that trigger the end; None = 5 (1-3 players) or 4 (4-5 players);
-        1-6 allowed ("longer game": up to 6).
-    suitcase_points: "linear" (5..35) or "steep" (2, 5, 9, 14, 20, 27, 35) column points.
-    encounter_optional: False (ruling 11: gaining the Encounter at your location is mandatory).
-    cube_overflow: "lose" (ruling 8: a cube whose row is full stays in the supply).
-    tour_deck_size: cards of the 48 that form the Tour deck (ruling 2), the rest the Encounter deck.
-    solo_margin: solo win needs score >= Rival points + margin (0 easy / 15 normal / 30 hard).
-    solo_calibration: the Rival deck: "v1" (10 Tour cards of 28, calibrated by simulation) or
-        "v0-reconstruction" (the component spec's 14 Tour cards).
-    auto_forced: apply decisions that have a single legal action automatically.
-    """
-
-    num_players: int = 2
-    tours_to_end: int | None = None
-    suitcase_points: str = "linear"
-    encounter_optional: bool = False
-    cube_overflow: str = "lose"
-    tour_deck_size: int = 24
-    solo_margin: int = 15
-    solo_calibration: str = "v1"
-    auto_forced: bool = True
-
-    def __post_init__(self):
-        check_range("num_players", self.num_players, 1, 5)
-        if self.tours_to_end is not None:
-            check_range("tours_to_end", self.tours_to_end, 1, 6)
-        check_choice("suitcase_points", self.suitcase_points, tuple(C.COLUMN_POINTS))
-        check_choice("encounter_optional", self.encounter_optional, (False, True))
-        check_choice("cube_overflow", self.cube_overflow, ("lose",))
-        check_range("tour_deck_size", self.tour_deck_size, 16, 32)
-        check_choice("solo_margin", self.solo_margin, (0, 15, 30))
-        check_choice("solo_calibration", self.solo_calibration, tuple(C.RIVAL_DECKS))
-        check_choice("auto_forced", self.auto_forced, (True, False))
-
-    @property
-    def end_tours(self) -> int:
-        if self.tours_to_end is not None:
-            return self.tours_to_end
-        return 5 if self.num_players <= 3 else 4
-
-
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
 #: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
 _MOVING_LEGAL: dict = {}
@@ -183,7 +140,13 @@ def _bit(v: int) -> int:
 
 
 class TrekkingTheWorldState(GameState):
-    """One game. Public information is everything except the order of the decks."""
+    """One game. Public information is everything except the order of the decks.
+
+    ``phase_id`` indexes ``PHASES``; ``to_act`` is the seat whose turn it is, which makes every
+    decision of the turn (``to_dict`` calls it ``turn_seat``)."""
+
+    PHASES = PHASES
+    OVER = PH_OVER
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game: "TrekkingTheWorldGame", rng: np.random.Generator):
@@ -216,7 +179,7 @@ class TrekkingTheWorldState(GameState):
         self.encs: list[list[int]] = [[] for _ in range(n)]
         self.fresh_encs: list[int] = []
         self.first_player = int(rng.integers(n))
-        self.turn_seat = self.first_player
+        self.to_act = self.first_player
         self.turns_taken = [0] * n
         self.end_triggered = False
         self.phase_id = PH_PLACE
@@ -225,44 +188,18 @@ class TrekkingTheWorldState(GameState):
         self.rival_tours: list[int] = []
         self._reset_turn()
         self._refill()
-        self._mask: np.ndarray | None = None
-        self.touch()
+        self._mask: np.ndarray | None = None  # the legal mask, once asked for (reset by ``_apply``)
 
     def touch(self) -> None:
-        """Forget cached observations: call after changing the state by hand (not via actions)."""
-        self._rev = 0
-        self._pver = [0] * self.game.num_players
-        self._pblocks: list = [None] * self.game.num_players  # encoder: (version, block) per player
-        self._views: dict = {}  # encoder: seat -> its view
-
-    # The encoder's views and player blocks (``touch``) hold memoryviews, which cannot be
-    # pickled or deep-copied: they are left out and rebuilt lazily after a copy.
-    _ENCODER_CACHES = ("_rev", "_pver", "_pblocks", "_views")
-
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k not in self._ENCODER_CACHES}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.touch()
+        """Forget the cached legal mask: call after changing the state by hand (not via actions).
+        The encoder needs no call: it compares the state with what it last wrote."""
+        self._mask = None
 
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
         self.fresh_encs = []
 
     # ---------------------------------------------------------- basic queries
-    @property
-    def current_player(self) -> int:
-        return NONE if self.phase_id == PH_OVER else self.turn_seat
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase_id == PH_OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self.phase_id]
-
     @property
     def params(self) -> TrekkingTheWorldParams:
         return self.game.params
@@ -301,7 +238,7 @@ class TrekkingTheWorldState(GameState):
                          self.visited)
 
     def _move_feasible(self, n_max: int) -> bool:
-        p = self.turn_seat
+        p = self.to_act
         v = self.loc[p]
         return can_finish(self._prep_rules(n_max, v), v, self.visited | _bit(v), 0, self.money[p])
 
@@ -317,7 +254,7 @@ class TrekkingTheWorldState(GameState):
         if ph == PH_MOVING:
             # The moving mask depends only on the move's rules and position: memoised by exactly
             # the values it reads (no other phase power applies while moving).
-            p = self.turn_seat
+            p = self.to_act
             v, money = self.loc[p], self.money[p]
             key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
                    v, self.visited, self.steps, money)
@@ -333,7 +270,7 @@ class TrekkingTheWorldState(GameState):
             return hit
         if ph == PH_OVER:
             return ()
-        p = self.turn_seat
+        p = self.to_act
         if ph == PH_PLACE:
             return _PLACE_IDS
         ids = []
@@ -387,7 +324,7 @@ class TrekkingTheWorldState(GameState):
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
         """(encounters, tours) that may be taken now, and the mandatory Encounter or -1."""
-        p = self.turn_seat
+        p = self.to_act
         allowed = 2 if self.sagrada else 1
         if self.cards_taken >= allowed:
             return [], [], NONE
@@ -409,7 +346,7 @@ class TrekkingTheWorldState(GameState):
         return encs, tours, mandatory
 
     def _cards_ids(self, ids: list[int]) -> None:
-        p = self.turn_seat
+        p = self.to_act
         encs, tours, mandatory = self._card_candidates()
         if mandatory != NONE:
             ids.append(A_ENC + mandatory)
@@ -427,10 +364,10 @@ class TrekkingTheWorldState(GameState):
         it = self.itin
         if C.ITIN_CUBES[it] == 0:
             return False
-        return self.terracotta or C.NODE_CONTINENT[self.loc[self.turn_seat]] in C.ITIN_CONTINENTS[it]
+        return self.terracotta or C.NODE_CONTINENT[self.loc[self.to_act]] in C.ITIN_CONTINENTS[it]
 
     def _colour_options(self) -> list[int]:
-        p = self.turn_seat
+        p = self.to_act
         kind = C.ENC_KIND[self.pending]
         if kind in ("gain_cubes_one_colour_of_choice", "gain_money_and_cube_of_choice"):
             return [k for k in range(C.NUM_COLOURS) if self.cube_supply[k] > 0]
@@ -450,7 +387,7 @@ class TrekkingTheWorldState(GameState):
 
     def _power_usable(self, c: int) -> bool:
         """Preconditions of an Encounter power (besides holding it, not fresh, right phase)."""
-        p = self.turn_seat
+        p = self.to_act
         kind = C.ENC_KIND[c]
         if kind == "gain_cubes_one_colour_of_choice":
             return any(self.cube_supply)
@@ -525,7 +462,7 @@ class TrekkingTheWorldState(GameState):
         ph = self.phase_id
         if ph not in _CONTINUE_PHASES:
             return False
-        p = self.turn_seat
+        p = self.to_act
         fresh = self.fresh_encs
         for c in self.encs[p]:
             if c not in fresh and not _ENDGAME[c]:
@@ -537,35 +474,11 @@ class TrekkingTheWorldState(GameState):
         return self.tokens[p][C.TOK_SOUVENIR] == self.fresh_tokens[p][C.TOK_SOUVENIR] or not self._souvenirs_eligible()
 
     def _do(self, a: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         ph = self.phase_id
-        if ph == PH_MOVING:  # the most frequent decision: a step (only locations and money change)
-            if _PETRA in self.encs[p]:
-                self._rev += 1
-                self._pver[p] += 1
+        if ph == PH_MOVING:  # the most frequent decision: a step
             self._step(p, a)
             return
-        # The encoder's per-seat views (encoder._refresh) trust this revision for everything
-        # except Trekker locations, money, the phase and the move in progress (steps, start,
-        # visited): every action that may change the other parts (the Tour/Encounter/Itinerary
-        # rows and piles, a Suitcase, tokens, supplies, cards, turns taken, the turn context)
-        # bumps it, and also the acting seat's player version ``_pver[p]`` when it may change
-        # that seat's own block (no action changes another player's block other than its
-        # location). With Petra in hand money counts towards the score: always bump. (A Frequent
-        # Flyer / Ha Long Bay destination closes a sub-choice, which changes the turn context: it
-        # bumps too.) Choosing an Itinerary changes only the Itinerary rows, piles and the
-        # Itinerary in play: it bumps the revision alone.
-        move_only = (
-            (ph in _MOVE_ONLY_PHASES and a < A_ITIN and ph != PH_FLY and ph != PH_HALONG)
-            or (ph == PH_MOVE_PREP and a == A_PASS)
-            or (ph == PH_MONEY and a == A_PASS)  # only money changes (written per decision)
-            or (ph == PH_START and A_ITIN <= a < A_USE)  # only the Itineraries (no player block)
-        )
-        if not move_only or _PETRA in self.encs[p]:
-            self._rev += 1
-            self._pver[p] += 1
-        elif ph == PH_START:
-            self._rev += 1
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
@@ -706,7 +619,7 @@ class TrekkingTheWorldState(GameState):
         self.phase_id = PH_MOVE_PREP
 
     def _gain_encounter(self, c: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         self._remove_available_encounter(c)
         self.encs[p].append(c)
         self.fresh_encs.append(c)
@@ -723,7 +636,7 @@ class TrekkingTheWorldState(GameState):
         return i + 1
 
     def _buy_tour(self, c: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         self.money[p] -= self.tour_price(c)
         if self.tour_deck and self.tour_deck[-1] == c:
             self.tour_deck.pop()
@@ -737,7 +650,7 @@ class TrekkingTheWorldState(GameState):
 
     # -------------------------------------------------------------- powers
     def _use_power(self, c: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         kind = C.ENC_KIND[c]
         eff = C.ENC_EFFECT[c]
         self.encs[p].remove(c)
@@ -814,7 +727,7 @@ class TrekkingTheWorldState(GameState):
             raise AssertionError(kind)
 
     def _resolve_colour(self, k: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         c = self.pending
         kind = C.ENC_KIND[c]
         eff = C.ENC_EFFECT[c]
@@ -841,7 +754,7 @@ class TrekkingTheWorldState(GameState):
         self._return()
 
     def _resolve_pick(self, chosen: int) -> None:
-        p = self.turn_seat
+        p = self.to_act
         c = self.pending
         if C.ENC_KIND[c] == "take_from_encounter_discard":
             self.enc_discard.remove(chosen)
@@ -912,7 +825,7 @@ class TrekkingTheWorldState(GameState):
             self.enc_discard.append(c)
 
     def _end_turn(self) -> None:
-        p = self.turn_seat
+        p = self.to_act
         if self.itin != NONE:
             self.itin_discard.append(self.itin)
         self.fresh_tokens[p] = [0, 0, 0, 0]
@@ -934,7 +847,7 @@ class TrekkingTheWorldState(GameState):
         if self.end_triggered and nxt == self.first_player:
             self.phase_id = PH_OVER
             return
-        self.turn_seat = nxt
+        self.to_act = nxt
         self.phase_id = PH_START if self.loc[nxt] != NONE else PH_PLACE
 
     def tours_left(self) -> int:
@@ -999,10 +912,10 @@ class TrekkingTheWorldState(GameState):
 
     # ---------------------------------------------------------- encoding
     def observation(self, seat: int, out: np.ndarray) -> None:
-        _encoder.encode_observation(self, seat, out)
+        encoder.encode_observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
-        _encoder.encode_state(self, out)
+        encoder.encode_state(self, out)
 
     # ------------------------------------------------------- serialisation
     LIST_FIELDS = (
@@ -1011,20 +924,23 @@ class TrekkingTheWorldState(GameState):
         "rival_deck", "rival_tours",
     )
     NESTED_FIELDS = ("suitcase", "tokens", "fresh_tokens", "tours", "encs")
-    SCALAR_FIELDS = ("first_player", "turn_seat", "end_triggered", "phase_id", "rival_points",
+    SCALAR_FIELDS = ("first_player", "to_act", "end_triggered", "phase_id", "rival_points",
                      "enc_reshuffled") + TURN_FIELDS
+    #: attributes saved under another key (the key saved states and golden files use)
+    DICT_KEYS = {"to_act": "turn_seat"}
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
         d.update({f: list(getattr(self, f)) for f in self.LIST_FIELDS})
         d.update({f: [list(x) for x in getattr(self, f)] for f in self.NESTED_FIELDS})
-        d.update({f: getattr(self, f) for f in self.SCALAR_FIELDS})
+        d.update({self.DICT_KEYS.get(f, f): getattr(self, f) for f in self.SCALAR_FIELDS})
         d["rng"] = rng_to_dict(self.rng)
         return d
 
     @classmethod
     def from_dict(cls, game: "TrekkingTheWorldGame", data: dict[str, Any]) -> "TrekkingTheWorldState":
-        check_state_header(game, data, cls.LIST_FIELDS + cls.NESTED_FIELDS + cls.SCALAR_FIELDS + ("rng",))
+        keys = cls.LIST_FIELDS + cls.NESTED_FIELDS + tuple(cls.DICT_KEYS.get(f, f) for f in cls.SCALAR_FIELDS)
+        check_state_header(game, data, keys + ("rng",))
         _check_state_dict(game, data)
         s = cls.__new__(cls)
         s.game = game
@@ -1033,11 +949,10 @@ class TrekkingTheWorldState(GameState):
         for f in cls.NESTED_FIELDS:
             setattr(s, f, [[int(x) for x in row] for row in data[f]])
         for f in cls.SCALAR_FIELDS:
-            v = data[f]
+            v = data[cls.DICT_KEYS.get(f, f)]
             setattr(s, f, v if isinstance(v, bool) else int(v))
         s.rng = rng_from_dict(data["rng"])
         s._mask = None
-        s.touch()
         return s
 
     def clone(self) -> "TrekkingTheWorldState":
@@ -1051,7 +966,6 @@ class TrekkingTheWorldState(GameState):
             setattr(s, f, getattr(self, f))
         s.rng = rng_from_dict(rng_to_dict(self.rng))
         s._mask = None
-        s.touch()
         return s
 
     # ------------------------------------------------------ hidden information
@@ -1080,29 +994,20 @@ class TrekkingTheWorldState(GameState):
         rng.shuffle(s.rival_deck)
         s.rng = np.random.default_rng(int(rng.integers(2**63)))
         s._mask = None
-        s.touch()
         return s
 
     def observation_text(self, seat: int) -> str:
-        from .render import observation_text
-
-        return observation_text(self, seat)
+        return render.observation_text(self, seat)
 
     # -------------------------------------------------------------- text
     def action_to_string(self, action: int) -> str:
-        from .render import action_to_string
-
-        return action_to_string(self, action)
+        return render.action_to_string(self, action)
 
     def render_text(self) -> str:
-        from .render import render_text
-
-        return render_text(self)
+        return render.render_text(self)
 
     def render_rgb(self) -> np.ndarray:
-        from .render import render_rgb
-
-        return render_rgb(self)
+        return render.render_rgb(self)
 
 
 assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
@@ -1172,27 +1077,13 @@ class TrekkingTheWorldGame(Game):
     observation_bounds = (0.0, 1.0)
     max_decisions = 20_000
 
+    num_actions = NUM_ACTIONS
+
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        from .encoder import observation_size, state_size
-
-        self._obs_size = observation_size(self.num_players)
-        self._state_size = state_size(self.num_players)
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return self._obs_size
-
-    @property
-    def state_size(self) -> int:
-        return self._state_size
+        self.observation_size = encoder.observation_size(self.num_players)
+        self.state_size = encoder.state_size(self.num_players)
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:
         return TrekkingTheWorldState(self, rng)
 
-
-from . import encoder as _encoder  # noqa: E402  (the encoder imports this module's constants)

@@ -22,8 +22,6 @@ import numpy as np
 from . import components as C
 from .actions import (
     A_COLOUR, A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_PLAYER, A_SOUV, A_STOP, A_TOUR, A_USE,
-)
-from .engine import (
     NONE, PENDING_FF, PH_CARDS, PH_COLOUR, PH_FLY, PH_HALONG, PH_MONEY, PH_MOVE_PREP, PH_MOVING, PH_PICK_ENC,
     PH_PLACE, PH_PLAYER, PH_SOUVENIR, PH_START, PH_TELEPORT,
 )

@@ -80,7 +80,7 @@ def suitcase_text(rows: list[int]) -> str:
 def render_text(s) -> str:
     n = s.num_players
     lines = []
-    status = "GAME OVER" if s.is_terminal else f"seat {s.turn_seat} to act, phase {s.phase}"
+    status = "GAME OVER" if s.is_terminal else f"seat {s.to_act} to act, phase {s.phase}"
     trig = f" | END TRIGGERED ({s.params.end_tours} Tours)" if s.end_triggered else f" | end at {s.params.end_tours} Tours"
     lines.append(f"== Trekking the World == {status}{trig}")
     if s.itin >= 0:
@@ -96,7 +96,7 @@ def render_text(s) -> str:
                  + " ".join(f"{COLOUR_CHARS[k]}{s.cube_supply[k]}" for k in range(4))
                  + " | tokens " + " ".join(f"{TOKEN_SHORT[k]}{s.token_supply[k]}" for k in range(4)))
     for p in range(n):
-        mark = ">" if p == s.turn_seat and not s.is_terminal else " "
+        mark = ">" if p == s.to_act and not s.is_terminal else " "
         first = "*" if p == s.first_player else " "
         lines.append(
             f"{mark}{first}P{p} @ {loc_text(s.loc[p])} | ${s.money[p]} | {suitcase_text(s.suitcase[p])} | "
@@ -138,7 +138,7 @@ def observation_text(s, seat: int) -> str:
     n = s.num_players
     rel = lambda p: "you" if p == seat else f"P{p} (+{(p - seat) % n})"  # noqa: E731
     lines = [f"== Trekking the World == you are P{seat}; "
-             + ("GAME OVER" if s.is_terminal else f"{rel(s.turn_seat)} to act, phase {s.phase}")]
+             + ("GAME OVER" if s.is_terminal else f"{rel(s.to_act)} to act, phase {s.phase}")]
     trig = "END TRIGGERED, the round is finished" if s.end_triggered else "not triggered"
     if n == 1:
         lines.append(f"End: when you hold {s.params.end_tours} Tours, or when the Rival deck is empty ({trig})")
@@ -197,14 +197,12 @@ def observation_text(s, seat: int) -> str:
         lines.append("    Tours: " + (", ".join(tour_text(c) for c in s.tours[p]) or "none"))
         lines.append("    Encounters: " + (", ".join(enc_text(c, short=False) for c in s.encs[p]) or "none"))
     if n == 1:
-        from .encoder import RIVAL_TYPE_COUNT, RIVAL_TYPE_OF, RIVAL_TYPES
-
         calibration = s.params.solo_calibration
-        left = [0] * len(RIVAL_TYPES)
+        left = [0] * len(C.RIVAL_TYPES)
         for r in s.rival_deck:
-            left[RIVAL_TYPE_OF[calibration][r]] += 1
+            left[C.RIVAL_TYPE_OF[calibration][r]] += 1
         flipped = ", ".join(f"{'Tour' if row == 0 else 'Encounter'} slot {slot} x{total - k}"
-                            for (row, slot), total, k in zip(RIVAL_TYPES, RIVAL_TYPE_COUNT[calibration], left)
+                            for (row, slot), total, k in zip(C.RIVAL_TYPES, C.RIVAL_TYPE_COUNT[calibration], left)
                             if total > k)
         lines.append(f"Rival: {s.rival_points} points, {len(s.rival_deck)} cards left; win needs your score >= "
                      f"Rival + {s.params.solo_margin}")
@@ -478,7 +476,7 @@ def render_rgb(s, boxes: list | None = None) -> np.ndarray:
 def _panel(s, d, labels: _Labels, small, mid) -> None:
     """The turn, the rows and one block per player below the map."""
     y0 = MAP_H + 6
-    status = "GAME OVER" if s.is_terminal else f"P{s.turn_seat} to act: {s.phase}"
+    status = "GAME OVER" if s.is_terminal else f"P{s.to_act} to act: {s.phase}"
     if s.itin >= 0:
         status += f" | Itinerary {itin_text(s.itin)}, step {s.steps}/{s.n_max}"
     status += f" | ends at {s.params.end_tours} Tours" + (
@@ -501,7 +499,7 @@ def _panel(s, d, labels: _Labels, small, mid) -> None:
     width = IMG_W - text_x - 8
     for p in range(s.num_players):
         y = top + p * height
-        mark = ">" if p == s.turn_seat and not s.is_terminal else " "
+        mark = ">" if p == s.to_act and not s.is_terminal else " "
         d.ellipse((10, y + 2, 22, y + 14), fill=PLAYER_RGB[p])
         labels.text(28, y, _ascii(f"{mark}P{p} ${s.money[p]:>2} score {s.score(p):>3}"), mid, (0, 0, 0))
         labels.text(28, y + 15, _ascii(f"@ {loc_text(s.loc[p])}"), small, (40, 40, 40))
