@@ -1,34 +1,21 @@
-"""trekking_the_world_v0 through PettingZoo: API, seeding, rendering, hidden information,
-serialisation, random simulation with invariants, heuristic vs random, gymnasium wrapping."""
-
-import json
+"""trekking_the_world_v0: rendering, parameters, bounds, random simulation with invariants, hidden
+information, heuristic vs random, gymnasium wrapping and the encoder caches (the generic API, seeding,
+round-trip, clone and illegal-input checks are in tests/test_game_contract.py)."""
 
 import gymnasium
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
 
 import travel_envs
 from travel_envs import trekking_the_world_v0
 from travel_envs.agents.base import RandomPolicy
-from travel_envs.core.game import IllegalActionError, ParameterError
+from travel_envs.core.game import ParameterError
 from travel_envs.games.trekking_the_world import GAME, HeuristicPolicy
 from travel_envs.games.trekking_the_world.actions import NUM_ACTIONS
 from travel_envs.games.trekking_the_world.encoder import layout, observation_size
 from travel_envs.games.trekking_the_world.scenario import invariant_errors
 
 PLAYERS = [1, 2, 3, 4, 5]
-
-
-@pytest.mark.parametrize("n", PLAYERS)
-def test_pettingzoo_api(n):
-    api_test(travel_envs.make("trekking_the_world_v0", num_players=n), num_cycles=300)
-
-
-@pytest.mark.parametrize("n", PLAYERS)
-def test_seed_and_render(n):
-    seed_test(lambda **kw: trekking_the_world_v0.env(num_players=n, **kw), num_cycles=300)
-    render_test(lambda **kw: trekking_the_world_v0.env(num_players=n, **kw))
 
 
 def test_render_ansi_readable():
@@ -118,61 +105,6 @@ def test_same_seed_same_game():
     a, ka = _random_game(3, 11, check_every=50)
     b, kb = _random_game(3, 11, check_every=50)
     assert ka == kb and a.to_dict() == b.to_dict()
-
-
-def test_to_dict_round_trip_and_continued_play():
-    g = GAME(num_players=3)
-    s = g.new_initial_state(np.random.default_rng(5))
-    rng = np.random.default_rng(0)
-    for _ in range(150):
-        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-    d = s.to_dict()
-    d2 = json.loads(json.dumps(d))
-    r = g.state_from_dict(d2)
-    assert r.to_dict() == d
-    rng_a, rng_b = np.random.default_rng(9), np.random.default_rng(9)
-    while not s.is_terminal:
-        ma, mb = s.legal_action_mask(), r.legal_action_mask()
-        assert (ma == mb).all()
-        s.apply_action(int(rng_a.choice(np.flatnonzero(ma))))
-        r.apply_action(int(rng_b.choice(np.flatnonzero(mb))))
-    assert r.is_terminal and s.to_dict() == r.to_dict()
-
-
-def test_clone_is_independent():
-    g = GAME(num_players=2)
-    s = g.new_initial_state(np.random.default_rng(2))
-    rng = np.random.default_rng(1)
-    for _ in range(80):
-        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-    before = s.to_dict()
-    c = s.clone()
-    assert c.to_dict() == before
-    while not c.is_terminal:
-        c.apply_action(int(rng.choice(np.flatnonzero(c.legal_action_mask()))))
-    assert s.to_dict() == before
-
-
-def test_illegal_action_raises():
-    env = trekking_the_world_v0.env(num_players=2)
-    env.reset(seed=0)
-    mask = env.last()[0]["action_mask"]
-    bad = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(IllegalActionError, match="illegal.*phase 'place'"):
-        env.step(bad)
-    with pytest.raises(IllegalActionError, match="out of range"):
-        env.unwrapped.game_state.apply_action(NUM_ACTIONS)
-    s = env.unwrapped.game_state
-    with pytest.raises(IllegalActionError, match="out of range"):
-        s.apply_action(-1)
-    with pytest.raises(IllegalActionError, match="out of range"):
-        s.apply_action(1.5)
-    s.apply_action(np.int64(np.flatnonzero(s.legal_action_mask())[0]))  # numpy ints are accepted too
-    rng = np.random.default_rng(0)
-    while not s.is_terminal:
-        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-    with pytest.raises(IllegalActionError, match="game is over"):
-        s.apply_action(0)
 
 
 def test_hidden_deck_order_does_not_change_observation():

@@ -1,0 +1,94 @@
+"""Every game package has the same shape, and no module of a game imports its way back in a circle.
+
+A newcomer who knows one game knows where everything is in the next (docs/architecture.md).
+The engine may import the encoder, the renderer and the data modules (its contract methods
+delegate to them); nothing it imports may import the engine back.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import travel_envs
+from travel_envs.core.registry import GAME_PACKAGES
+
+LAYOUT = ("__init__.py", "params.py", "components.py", "engine.py", "actions.py", "encoder.py",
+          "heuristic.py", "render.py", "scenario.py")
+GAMES = sorted(GAME_PACKAGES)
+
+
+def _package_dir(name: str) -> Path:
+    return Path(travel_envs.__file__).parent / "games" / name
+
+
+def _local_imports(path: Path, package: str) -> set[str]:
+    """Sibling modules of ``package`` that ``path`` imports (anywhere in the file)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                if node.module:
+                    found.add(node.module.split(".")[0])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif node.level == 0 and node.module and node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1:].split(".")[0])
+            elif node.level == 0 and node.module == package:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(package + "."):
+                    found.add(alias.name[len(package) + 1:].split(".")[0])
+    return found
+
+
+def _graph(name: str) -> dict[str, set[str]]:
+    folder = _package_dir(name)
+    modules = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+    package = f"travel_envs.games.{name}"
+    return {m: _local_imports(folder / f"{m}.py", package) & modules for m in modules}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_package_has_the_same_files(name):
+    present = {p.name for p in _package_dir(name).glob("*.py")}
+    missing = [f for f in LAYOUT if f not in present]
+    assert not missing, f"games/{name} lacks {missing} (see docs/architecture.md, 'Game packages')"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_import_circle_inside_a_game_package(name):
+    graph = _graph(name)
+
+    def reaches(start: str, target: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, ()):
+            if nxt == target:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                if reaches(nxt, target, seen):
+                    return True
+        return False
+
+    circles = sorted(m for m in graph if reaches(m, m, set()))
+    assert not circles, f"games/{name}: modules in an import circle: {circles} ({ {m: sorted(graph[m]) for m in circles} })"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_engines_helpers_do_not_import_the_engine(name):
+    graph = _graph(name)
+    for helper in ("params", "components", "actions", "encoder", "render"):
+        assert "engine" not in graph.get(helper, set()), f"games/{name}/{helper}.py imports the engine"
+
+
+def test_the_circle_check_finds_a_circle(tmp_path, monkeypatch):
+    """The check above can fail: two modules importing each other are reported."""
+    folder = tmp_path / "games" / "toy"
+    folder.mkdir(parents=True)
+    (folder / "engine.py").write_text("from .encoder import SIZE\n")
+    (folder / "encoder.py").write_text("from .engine import PHASES\nSIZE = 1\n")
+    monkeypatch.setattr(travel_envs, "__file__", str(tmp_path / "__init__.py"))
+    assert _graph("toy") == {"engine": {"encoder"}, "encoder": {"engine"}}
