@@ -15,24 +15,24 @@ def test_id_ranges_of_the_documented_table():
 
 
 def test_names():
-    assert A.action_to_string(A.PLAY + card("yellow car")) == "play yellow car"
-    assert A.action_to_string(A.DRAW_PARK + 2) == "draw from parking space 2"
-    assert A.action_to_string(A.DISCARD + card("red ship")) == "select red ship to discard"
-    assert A.action_to_string(A.OPPONENT + 1, cur=2, n=3) == "draw from the opponent 2 seat(s) to the left (player_1)"
+    assert A.action_name(A.PLAY + card("yellow car")) == "play yellow car"
+    assert A.action_name(A.DRAW_PARK + 2) == "draw from parking space 2"
+    assert A.action_name(A.DISCARD + card("red ship")) == "select red ship to discard"
+    assert A.action_name(A.OPPONENT + 1, cur=2, n=3) == "draw from the opponent 2 seat(s) to the left (player_1)"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_every_name_parses_back_to_its_id(n):
     for cur in range(n):
-        names = [A.action_to_string(a, cur, n) for a in range(A.NUM_ACTIONS)]
+        names = [A.action_name(a, cur, n) for a in range(A.NUM_ACTIONS)]
         assert len(set(names)) == A.NUM_ACTIONS
-        assert [A.action_from_string(x, cur, n) for x in names] == list(range(A.NUM_ACTIONS))
+        assert [A.action_from_name(x, cur, n) for x in names] == list(range(A.NUM_ACTIONS))
 
 
 def test_parsing_ignores_case_and_blanks_and_refuses_unknown_names():
-    assert A.action_from_string("  Play  Yellow car ") == A.PLAY + card("yellow car")
+    assert A.action_from_name("  Play  Yellow car ") == A.PLAY + card("yellow car")
     with pytest.raises(IllegalActionError, match=r"unknown Globetrotter action 'play purple car'.*'end turn'"):
-        A.action_from_string("play purple car")
+        A.action_from_name("play purple car")
 
 
 def test_one_handler_pair_per_phase_in_phase_id_order():

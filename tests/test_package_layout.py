@@ -92,3 +92,17 @@ def test_the_circle_check_finds_a_circle(tmp_path, monkeypatch):
     (folder / "encoder.py").write_text("from .engine import PHASES\nSIZE = 1\n")
     monkeypatch.setattr(travel_envs, "__file__", str(tmp_path / "__init__.py"))
     assert _graph("toy") == {"engine": {"encoder"}, "encoder": {"engine"}}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_action_table_names_its_ids_and_reads_the_names_back(name):
+    """``actions.action_name(id)`` and ``actions.action_from_name(name)``: the same two functions in
+    every game, inverse of each other over the whole table."""
+    import importlib
+
+    actions = importlib.import_module(f"travel_envs.games.{name}.actions")
+    names = [actions.action_name(a) for a in range(actions.NUM_ACTIONS)]
+    assert len(set(names)) == len(names), "two ids share a name"
+    assert [actions.action_from_name(n) for n in names] == list(range(actions.NUM_ACTIONS))
+    with pytest.raises(ValueError, match="(?i)name"):
+        actions.action_from_name("fly to the moon")

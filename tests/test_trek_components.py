@@ -62,6 +62,6 @@ def test_action_table_ranges_are_contiguous_and_described():
     for d, k in A.JEEP2_PAIRS:
         assert C.CAMP_GROUP[d] - C.CAMP_GROUP[k] == 1 and C.CAMP_GROUP[k] >= 1
     assert Counter(C.CAMP_GROUP[d] for d, _ in A.JEEP2_PAIRS) == {2: 9, 3: 6, 4: 4, 5: 2, 6: 1}
-    names = [A.describe(a) for a in range(A.NUM_ACTIONS)]
+    names = [A.action_name(a) for a in range(A.NUM_ACTIONS)]
     assert len(set(names)) == A.NUM_ACTIONS
     assert names[0] == "discard C1" and names[A.JEEP2_ID[(12, 11)]] == "move to camp 12 with a Jeep, also playing camp 11"

@@ -198,7 +198,7 @@ def test_sideways_move_needs_only_the_card(start, dest):
 def test_no_sideways_to_own_camp_and_no_backward_moves():
     s = build(hands={0: cards("c4", "c1", "c2", "c5")}, pos=[4, 0], held=[[9, 2, 2], [0, 0, 0]])
     mask = s.legal_action_mask()
-    legal_moves = [A.describe(a) for a in np.flatnonzero(mask[A.MOVE_CARD : A.BUY_UNITS]) + A.MOVE_CARD]
+    legal_moves = [A.action_name(a) for a in np.flatnonzero(mask[A.MOVE_CARD : A.BUY_UNITS]) + A.MOVE_CARD]
     assert legal_moves == ["move to camp 5 (card only)"]
 
 

@@ -1,4 +1,4 @@
-"""Trek position builder (``scenario.position``) and action names (``actions.action_id``)."""
+"""Trek position builder (``scenario.position``) and action names (``actions.action_from_name``)."""
 
 from __future__ import annotations
 
@@ -86,10 +86,10 @@ def test_a_seat_out_of_the_game_must_have_left_everything():
 
 def test_every_action_name_parses_back_to_its_id():
     for a in range(A.NUM_ACTIONS):
-        assert A.action_id(A.describe(a)) == a
-    assert A.action_id("  Move to camp 4   with a MULE ") == A.MOVE_MULE + 3
+        assert A.action_from_name(A.action_name(a)) == a
+    assert A.action_from_name("  Move to camp 4   with a MULE ") == A.MOVE_MULE + 3
     with pytest.raises(IllegalActionError, match="unknown Trek action"):
-        A.action_id("fly to camp 12")
+        A.action_from_name("fly to camp 12")
 
 
 def test_same_seed_same_position():
@@ -100,4 +100,4 @@ def test_same_seed_same_position():
 
 def test_destination_of_every_move_action():
     for a in range(A.MOVE_CARD, A.BUY_UNITS):
-        assert A.describe(a).startswith(f"move to camp {A.destination(a)} ")
+        assert A.action_name(a).startswith(f"move to camp {A.destination(a)} ")

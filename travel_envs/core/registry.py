@@ -74,8 +74,6 @@ def game_for(env: str | type[Game]) -> type[Game]:
     return cls
 
 
-#: what :func:`make_raw_env` accepts
-EnvSpec = "str | type[Game] | Callable[..., TravelAECEnv] | TravelAECEnv"
 
 
 def make_raw_env(env: str | type[Game] | Callable[..., Any] | TravelAECEnv, **params: Any) -> TravelAECEnv:

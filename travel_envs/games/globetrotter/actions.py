@@ -47,7 +47,7 @@ OPPONENT = CONFIRM + 1  # + (seats to the left - 1)
 NUM_ACTIONS = OPPONENT + MAX_PLAYERS - 1  # 159
 
 
-def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
+def action_name(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
     """The name of action ``a`` when seat ``cur`` of ``n`` decides (``cur``/``n`` name the
     opponent of an opponent choice)."""
     a = int(a)
@@ -77,11 +77,11 @@ def action_to_string(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
 
 @lru_cache(maxsize=None)
 def _ids_by_name(cur: int, n: int) -> dict[str, int]:
-    return {action_to_string(a, cur, n).lower(): a for a in range(NUM_ACTIONS)}
+    return {action_name(a, cur, n).lower(): a for a in range(NUM_ACTIONS)}
 
 
-def action_from_string(name: str, cur: int = 0, n: int = MAX_PLAYERS) -> int:
-    """The action id of a name written by :func:`action_to_string` (same ``cur`` and ``n``);
+def action_from_name(name: str, cur: int = 0, n: int = MAX_PLAYERS) -> int:
+    """The action id of a name written by :func:`action_name` (same ``cur`` and ``n``);
     case and extra blanks do not matter. IllegalActionError names an unknown name."""
     a = _ids_by_name(int(cur), int(n)).get(" ".join(str(name).split()).lower())
     if a is not None:
@@ -90,5 +90,5 @@ def action_from_string(name: str, cur: int = 0, n: int = MAX_PLAYERS) -> int:
         f"unknown Globetrotter action {name!r}; names look like 'play yellow car', 'draw from the deck', "
         "'draw from parking space 0', 'park red ship', 'do not park', 'stop playing (advance check)', "
         "'end turn', 'select blue bicycle to discard', 'confirm discards', "
-        f"{action_to_string(OPPONENT, cur, n)!r}"
+        f"{action_name(OPPONENT, cur, n)!r}"
     )

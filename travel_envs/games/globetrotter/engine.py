@@ -645,7 +645,7 @@ class GlobetrotterState(GameState):
 
     # -------------------------------------------------------------- rendering
     def action_to_string(self, action: int) -> str:
-        return A.action_to_string(action, self.to_act, self.n)
+        return A.action_name(action, self.to_act, self.n)
 
     def render_text(self) -> str:
         return R.render_text(self)

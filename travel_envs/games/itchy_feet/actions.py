@@ -1,5 +1,5 @@
-"""The Itchy Feet action table: fixed action ids, their names (``describe``, back with
-``parse``) and the decision phases.
+"""The Itchy Feet action table: fixed action ids, their names (``action_name``, back with
+``action_from_name``) and the decision phases.
 
 One flat ``Discrete(NUM_ACTIONS)`` space serves every phase; the mask says which
 ids the current phase allows. Player targets are seat-relative to the acting
@@ -83,7 +83,7 @@ def travel_action(target: int, mom: int) -> int:
     return TRAVEL_BASE + 4 * target + mom
 
 
-def describe(action: int, country_own: int = -1, country_centre: int = -1) -> str:
+def action_name(action: int, country_own: int = -1, country_centre: int = -1) -> str:
     """A readable name of ``action`` (countries, when given, name the travel target)."""
     a = int(action)
     if a == DRAW:
@@ -121,16 +121,16 @@ def describe(action: int, country_own: int = -1, country_centre: int = -1) -> st
     return f"unknown action {a}"
 
 
-#: describe()'s name (without countries) of every id, lower case -> the id
-_BY_NAME = {describe(a).lower(): a for a in range(NUM_ACTIONS)}
+#: action_name()'s name (without countries) of every id, lower case -> the id
+_BY_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
 
 
-def parse(name: str) -> int:
-    """The id of an action named as :func:`describe` names it without countries (case free):
-    ``parse("draw") == DRAW``, ``parse("card Camera") == CARD_BASE + 1``."""
+def action_from_name(name: str) -> int:
+    """The id of an action named as :func:`action_name` names it without countries (case free):
+    ``action_from_name("draw") == DRAW``, ``action_from_name("card Camera") == CARD_BASE + 1``."""
     key = " ".join(str(name).split()).lower()
     if key not in _BY_NAME:
-        raise ParameterError(f"unknown action name {name!r}; names are those of describe(), e.g. "
+        raise ParameterError(f"unknown action name {name!r}; names are those of action_name(), e.g. "
                              f"'draw', 'travel to own country', 'target player +1', 'card Camera', "
                              f"'ask for Camera', 'propose the offer', 'yes', 'no'")
     return _BY_NAME[key]

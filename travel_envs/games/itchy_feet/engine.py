@@ -1137,7 +1137,7 @@ class ItchyFeetState(GameState):
     # ------------------------------------------------------------------ text
     def action_to_string(self, action: int) -> str:
         s = self.actor if self.actor >= 0 else self.turn_player
-        text = A.describe(action, self.own_country[s], self.centre)
+        text = A.action_name(action, self.own_country[s], self.centre)
         if A.TARGET_BASE <= action < A.TARGET_BASE + 5 and s >= 0:
             text += f" (player {self._seat(action - A.TARGET_BASE + 1, s)})"
         return text

@@ -47,7 +47,7 @@ def render_text(state) -> str:
         lines.append(f"Offer under negotiation: player {state.turn_player} -> player {state.partner}: "
                      f"gives {give}; asks for {ask}")
     if state.announced >= 0:
-        lines.append(f"Announced: {A.describe(state.announced)}")
+        lines.append(f"Announced: {A.action_name(state.announced)}")
     lines.append(_status_line(state))
     if not state.terminal:
         lines.append(f"Hand of player {state.actor}: {hand_text(state.hands[state.actor])}")
@@ -128,7 +128,7 @@ def render_rgb(state):
         d.rounded_rectangle(box, 8, outline=(200, 200, 200), width=1)
         d.text((342, y0 + 6), "no open trade", fill=(150, 150, 150), font=mid)
     if state.announced >= 0:
-        d.text((342, y0 + 84), _fit(d, f"announced: {A.describe(state.announced)}", mid, box[2] - 352),
+        d.text((342, y0 + 84), _fit(d, f"announced: {A.action_name(state.announced)}", mid, box[2] - 352),
                fill=(120, 40, 40), font=mid)
     if state.completed:
         done = ", ".join(COUNTRY_NAMES[c] for c in state.completed)
@@ -219,7 +219,7 @@ def observation_text(state, seat: int) -> str:
         lines.append(f"Offer: player {state.turn_player} -> player {state.partner}: gives {hand_text(state.give)}; "
                      f"asks for {hand_text(state.ask)}")
     if 0 <= state.announced:
-        lines.append(f"Announced (awaiting reactions): {A.describe(state.announced)}")
+        lines.append(f"Announced (awaiting reactions): {A.action_name(state.announced)}")
     if state.event >= 0:
         lines.append(f"Event this turn: {EVENT_NAMES[EVENTS.index(state.event)]}")
     if True in state.insured:

@@ -50,7 +50,7 @@ NUM_ACTIONS = SELL + 3  # 100
 JEEP2_ID = {pair: MOVE_JEEP2 + i for i, pair in enumerate(JEEP2_PAIRS)}
 
 
-def describe(action: int) -> str:
+def action_name(action: int) -> str:
     """Human-readable meaning of an action id."""
     a = int(action)
     if DISCARD <= a < PLAY_BUY:
@@ -90,14 +90,14 @@ def destination(action: int) -> int:
     return JEEP2_PAIRS[action - MOVE_JEEP2][0]
 
 
-#: every action's name (``describe``), in id order
-ACTION_NAMES = tuple(describe(a) for a in range(NUM_ACTIONS))
+#: every action's name (``action_name``), in id order
+ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
 _ID_OF_NAME = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}
 
 
-def action_id(name: str) -> int:
-    """The id of an action given by its name (``describe``'s text, case and spacing free):
-    ``action_id("move to camp 4 with a Mule") == 47``."""
+def action_from_name(name: str) -> int:
+    """The id of an action given by its name (``action_name``'s text, case and spacing free):
+    ``action_from_name("move to camp 4 with a Mule") == 47``."""
     key = " ".join(str(name).split()).lower()
     if key not in _ID_OF_NAME:
         raise IllegalActionError(

@@ -650,7 +650,7 @@ class TrekState(GameState):
 
     # -------------------------------------------------------------- display
     def action_to_string(self, action: int) -> str:
-        return A.describe(action)
+        return A.action_name(action)
 
     def render_text(self) -> str:
         return render.render_text(self)

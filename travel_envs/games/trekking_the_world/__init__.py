@@ -6,7 +6,7 @@ Files (the same set in every game; rules coverage and rulings: docs/games/trekki
 - ``components.py``  the board, cards, Itineraries, Suitcase and Rival deck as index tables (``data.json``)
 - ``engine.py``      the rules: the state, one handler per decision, scoring, serialisation
 - ``movement.py``    the movement search: where a move of N steps (walks and flights) can still end
-- ``actions.py``     the action table (id ranges) and the decision phases
+- ``actions.py``     the action table (id ranges, ``action_name`` / ``action_from_name``) and the decision phases
 - ``encoder.py``     observation and state tensors (the encoder keeps its own per-seat caches)
 - ``heuristic.py``   a rule-based beginner that decides from its seat's view
 - ``render.py``      text of the table and of a seat's view, action names, the rgb_array map

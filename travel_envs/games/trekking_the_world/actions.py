@@ -18,7 +18,9 @@ phases they are asked in (shared by the engine, the encoder, the renderer and th
 | 216       | pass / continue / done |
 """
 
-from .components import NUM_CARDS, NUM_COLOURS, NUM_LOCATIONS
+from travel_envs.core.game import IllegalActionError
+
+from .components import CARD_NAMES, COLOURS, NODE_NAMES, NUM_CARDS, NUM_COLOURS, NUM_LOCATIONS
 
 A_LOC = 0
 A_ITIN = A_LOC + NUM_LOCATIONS  # 54
@@ -45,3 +47,44 @@ PHASES = (
  PH_CARDS, PH_COLOUR, PH_PLAYER, PH_HALONG, PH_PICK_ENC, PH_OVER) = range(len(PHASES))
 NONE = -1  # no card, location, Itinerary or seat
 PENDING_FF = -2  # the open sub-choice belongs to a Frequent Flyer token (not to a card)
+
+
+def action_name(a: int) -> str:
+    """The name of action ``a`` without what the table adds to it (the Itinerary in a slot, an
+    Encounter's power, a Tour's price, a location's continent): ``state.action_to_string``
+    shows those; this name is what :func:`action_from_name` reads back."""
+    if not 0 <= a < NUM_ACTIONS:
+        return f"invalid action {a}"
+    if a < A_ITIN:
+        return f"go to {NODE_NAMES[a - A_LOC]}"
+    if a < A_USE:
+        return f"choose Itinerary slot {a - A_ITIN}"
+    if a < A_ENC:
+        return f"use Encounter {CARD_NAMES[a - A_USE]}"
+    if a < A_TOUR:
+        return f"take Encounter {CARD_NAMES[a - A_ENC]}"
+    if a < A_COLOUR:
+        return f"pay for Tour {CARD_NAMES[a - A_TOUR]}"
+    if a < A_PLAYER:
+        return f"colour {COLOURS[a - A_COLOUR]}"
+    if a < A_FF:
+        return f"player {a - A_PLAYER + 1} seat(s) after me"
+    return {A_FF: "use a Frequent Flyer token", A_MOVE: "use a Move token (+1 step)",
+            A_MONEY: "use a Money token", A_SOUV: "use a Souvenir token", A_STOP: "stop moving here",
+            A_PASS: "pass / continue"}[a]
+
+
+#: every action's name, lower case and single-spaced -> its id
+_ID_OF_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
+
+
+def action_from_name(name: str) -> int:
+    """The id of the action :func:`action_name` calls ``name`` (case and spacing free), e.g.
+    ``action_from_name("pay for Tour Machu Picchu")``."""
+    a = _ID_OF_NAME.get(" ".join(str(name).split()).lower())
+    if a is None:
+        raise IllegalActionError(
+            f"no Trekking the World action is named {name!r}; names look like 'go to {NODE_NAMES[0]}', "
+            f"'choose Itinerary slot 0', 'use Encounter {CARD_NAMES[0]}', 'pass / continue' "
+            "(actions.action_name(id) gives each id's name)")
+    return a

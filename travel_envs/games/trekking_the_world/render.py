@@ -9,10 +9,7 @@ import numpy as np
 from travel_envs.core.pictures import font as _font
 
 from . import components as C
-from .actions import (
-    A_COLOUR, A_ENC, A_FF, A_ITIN, A_LOC, A_MONEY, A_MOVE, A_PASS, A_PLAYER, A_SOUV, A_STOP, A_TOUR, A_USE,
-    NUM_ACTIONS,
-)
+from .actions import A_COLOUR, A_ENC, A_ITIN, A_LOC, A_PLAYER, A_TOUR, A_USE, NUM_ACTIONS, action_name
 
 COLOUR_CHARS = "RBYK"  # red, blue, yellow, black (K)
 TOKEN_SHORT = ("Move", "FF", "Money", "Souv")
@@ -58,18 +55,14 @@ def action_to_string(s, a: int) -> str:
         c = a - A_USE
         return f"use Encounter {C.CARD_NAMES[c]} ({C.ENC_POWER[c]})"
     if a < A_TOUR:
-        return f"take Encounter {C.CARD_NAMES[a - A_ENC]}"
+        return action_name(a)
     if a < A_COLOUR:
         c = a - A_TOUR
         return f"pay for Tour {tour_text(c)}"
     if a < A_PLAYER:
         k = a - A_COLOUR
         return f"colour {C.COLOURS[k]} (token {C.TOKEN_NAMES[k]})"
-    if a < A_FF:
-        return f"player {a - A_PLAYER + 1} seat(s) after me"
-    return {A_FF: "use a Frequent Flyer token", A_MOVE: "use a Move token (+1 step)",
-            A_MONEY: "use a Money token", A_SOUV: "use a Souvenir token", A_STOP: "stop moving here",
-            A_PASS: "pass / continue"}[a]
+    return action_name(a)
 
 
 def suitcase_text(rows: list[int]) -> str:
