@@ -125,16 +125,16 @@ class Replay:
 
 def game_for(env: str, params: dict[str, Any]) -> Game:
     """The Game of ``env`` (a registered id or ``module:GameClass``) built with ``params``."""
-    from travel_envs.agents.games import resolve_game
+    from travel_envs.core.registry import game_for as game_class_for
 
-    return resolve_game(env)[0](**params)
+    return game_class_for(env)(**params)
 
 
 def initial_state(game: Game, seed: int) -> GameState:
     """The state ``TravelAECEnv.reset(seed=seed)`` starts from (one source of truth: the adapter)."""
-    from travel_envs.core.aec import TravelAECEnv
+    from travel_envs.core.registry import make_raw_env
 
-    raw = TravelAECEnv(type(game), **params_to_dict(game.params))
+    raw = make_raw_env(type(game), **params_to_dict(game.params))
     raw.reset(seed=seed)
     return raw.game_state
 
