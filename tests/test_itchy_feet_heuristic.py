@@ -8,7 +8,7 @@ from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.actions import P_TRADE_BUILD, P_TRADE_RESPONSE
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
 from travel_envs.games.itchy_feet.heuristic import HeuristicStyle
-from travel_envs.games.itchy_feet.measure import turn_cap_rate
+from benchmarks.itchy_feet_heuristic import turn_cap_rate
 from travel_envs.games.itchy_feet.scenario import build_state
 
 from test_itchy_feet_helpers import play

@@ -5,7 +5,7 @@ import pytest
 
 from travel_envs.games.itchy_feet import GAME, HeuristicPolicy
 from travel_envs.games.itchy_feet.components import EXTENSION_NAMES
-from travel_envs.games.itchy_feet.measure import win_rate_vs_random
+from benchmarks.itchy_feet_heuristic import win_rate_vs_random
 
 from test_itchy_feet_helpers import check_invariants, expected_totals
 

@@ -84,6 +84,27 @@ def test_the_engines_helpers_do_not_import_the_engine(name):
         assert "engine" not in graph.get(helper, set()), f"games/{name}/{helper}.py imports the engine"
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_data_params_and_actions_sit_at_the_bottom(name):
+    graph = _graph(name)
+    assert graph.get("components", set()) == set(), f"games/{name}/components.py imports {graph['components']}"
+    for module in ("params", "actions"):
+        assert graph.get(module, set()) <= {"components"}, f"games/{name}/{module}.py imports {graph[module]}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_imports_nothing_above_it(name):
+    """Engines stay free of RL plumbing: no gymnasium, PettingZoo, agents, wrappers or training."""
+    above = ("gymnasium", "pettingzoo", "travel_envs.agents", "travel_envs.wrappers", "travel_envs.evaluation",
+             "travel_envs.tools", "travel_envs.rllib", "training", "stable_baselines3", "sb3_contrib", "torch")
+    for path in _package_dir(name).glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module else [])
+            bad = [n for n in names if n.split(".")[0] in above or n.startswith(above)]
+            assert not bad, f"games/{name}/{path.name} imports {bad}"
+
+
 def test_the_circle_check_finds_a_circle(tmp_path, monkeypatch):
     """The check above can fail: two modules importing each other are reported."""
     folder = tmp_path / "games" / "toy"

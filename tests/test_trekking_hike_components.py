@@ -1,8 +1,10 @@
-"""Component data of Trekking, checked against shared/components/trekking.md."""
+"""Component data of Trekking, checked against the component specification (docs/games/trekking.md)."""
 
 import json
 from collections import Counter, deque
 from pathlib import Path
+
+import pytest
 
 from travel_envs.games.trekking import components as C
 
@@ -10,9 +12,11 @@ M = C.MAP_E
 
 
 def test_json_is_the_shared_configuration_e():
-    shared = Path("/work/shared/components/trekking_config_e.json")
-    if shared.exists():
-        assert json.loads(shared.read_text()) == C.RAW_CONFIG_E
+    """The packaged map is the specification's file, where the specification sits beside the checkout."""
+    shared = Path(__file__).resolve().parents[2] / "shared" / "components" / "trekking_config_e.json"
+    if not shared.exists():
+        pytest.skip(f"the component specification is not beside this checkout ({shared})")
+    assert json.loads(shared.read_text()) == C.RAW_CONFIG_E
 
 
 def test_map_altitudes_refuges_summits():

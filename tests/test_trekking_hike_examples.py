@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (shared/components/trekking.md section 7), with its numbers."""
+"""The rulebook's worked examples (the component specification's section 7, docs/games/trekking.md), with its numbers."""
 
 import pytest
 

@@ -4,15 +4,19 @@ import json
 from collections import Counter, deque
 from pathlib import Path
 
+import pytest
+
 from travel_envs.games.trekking_the_world import components as C
 from travel_envs.games.trekking_the_world.scenario import card, loc
 
-SHARED = Path("/work/shared/components/trekking_the_world.json")
+#: the component specification, where it sits beside the checkout (the repository carries a copy)
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "components" / "trekking_the_world.json"
 
 
 def test_packaged_json_is_the_component_spec():
-    if SHARED.exists():
-        assert json.loads(SHARED.read_text()) == C.DATA
+    if not SHARED.exists():
+        pytest.skip(f"the component specification is not beside this checkout ({SHARED})")
+    assert json.loads(SHARED.read_text()) == C.DATA
 
 
 def test_board_counts():

@@ -24,7 +24,6 @@ GAME_PACKAGES: dict[str, str] = {
     "trekking": "travel_envs.games.trekking",
     "trekking_the_world": "travel_envs.games.trekking_the_world",
 }
-_GAME_MODULES = GAME_PACKAGES  # the name older imports use
 
 
 def _registered_game(name: str) -> type[Game]:
@@ -74,8 +73,6 @@ def game_for(env: str | type[Game]) -> type[Game]:
     return cls
 
 
-
-
 def make_raw_env(env: str | type[Game] | Callable[..., Any] | TravelAECEnv, **params: Any) -> TravelAECEnv:
     """A raw :class:`TravelAECEnv` from an env id, a ``"module:GameClass"`` path,
     a Game subclass, a factory returning a TravelAECEnv, or a TravelAECEnv.
@@ -100,7 +97,7 @@ def make_raw_env(env: str | type[Game] | Callable[..., Any] | TravelAECEnv, **pa
 
 def raw_env_for(env_id: str, **params: Any) -> TravelAECEnv:
     """The raw env of a registered id (no ``module:Class`` paths)."""
-    return TravelAECEnv(game_class(env_id), **params)
+    return make_raw_env(game_class(env_id), **params)
 
 
 def make(env_id: str, **params: Any):

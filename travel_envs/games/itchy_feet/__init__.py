@@ -11,7 +11,6 @@ Rules, rulings and tables: ``docs/games/itchy_feet.md``. The files:
 - ``render.py``: the table as text (``ansi``) and as a picture (``rgb_array``), one seat's text view;
 - ``heuristic.py``: ``HeuristicPolicy``, a rule-based baseline playing from its seat's view;
 - ``scenario.py``: ``build_state``, hand-made positions from a few named facts;
-- ``measure.py``: the heuristic's figures quoted in the docs (turn-cap rate, win rate vs random).
 """
 
 from .engine import ItchyFeetGame, ItchyFeetState

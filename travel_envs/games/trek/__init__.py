@@ -3,7 +3,7 @@
 - ``params.py``: ``TrekParams``, the frozen parameters (rulings, economy sets) and their checks;
 - ``components.py``: the data (camps and groups, markets and price ladders, the cards, the economies);
 - ``engine.py``: the rules (``TrekState`` and its transitions) and ``TrekGame``;
-- ``actions.py``: the action table (id ranges, names, ``action_id`` parsing a name) and the phase ids;
+- ``actions.py``: the action table (id ranges, names, ``action_name`` / ``action_from_name``) and the phase ids;
 - ``encoder.py``: the observation and state tensors;
 - ``heuristic.py``: the rule-based baseline ``HeuristicPolicy`` and its styles;
 - ``render.py``: the table as text (``ansi``, a seat's view) and as a picture (``rgb_array``);

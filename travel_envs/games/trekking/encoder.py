@@ -117,7 +117,6 @@ _E0 = _T0 + 15
 # of 2): 2 x 3 x 26 + 4 x 20 tokens + corner 5 + plan modifiers <= 12: 253 < 260 (and >= -5).
 SCORE_SCALE = 200.0
 OPP_SCORE_SCALE = 260.0
-_ONEHOT6 = [memoryview(row) for row in np.eye(6, dtype=np.float32)]
 _ZERO6 = memoryview(np.zeros(6, np.float32))
 _MORNING = C.MORNING_ROUNDS
 

@@ -211,9 +211,6 @@ class TrekkingState(GameState):
                 return a
         raise AssertionError("unreachable")
 
-    def _draw_for_space(self, s: int) -> int:
-        return self._draw(self.map.animal_bag[s])
-
     def _refill(self) -> None:
         ma, bag_of = self.map_animals, self.map.animal_bag
         for s in range(self.map.num_spaces):

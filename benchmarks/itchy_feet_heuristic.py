@@ -1,6 +1,6 @@
 """Heuristic figures quoted in docs/games/itchy_feet.md, reproducible from the command line:
 
-    python -m travel_envs.games.itchy_feet.measure [--cap-games 200] [--win-games 500]
+    python -m benchmarks.itchy_feet_heuristic [--cap-games 200] [--win-games 500]
 
 - turn-cap rate: the share of all-heuristic 6-player games that end at ``max_turns`` (no winner);
 - win rate against random play in 2-player games, the heuristic's seat rotating.
@@ -15,8 +15,7 @@ import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
 
-from .engine import ItchyFeetGame
-from .heuristic import HeuristicPolicy
+from travel_envs.games.itchy_feet import HeuristicPolicy, ItchyFeetGame
 
 
 def turn_cap_rate(games: int, params: dict, num_players: int = 6) -> tuple[float, float]:
