@@ -36,8 +36,8 @@ def test_parsing_ignores_case_and_blanks_and_refuses_unknown_names():
 
 
 def test_one_handler_pair_per_phase_in_phase_id_order():
-    assert A.PHASE_NAMES == ("improve", "turn", "park", "choose_opponent", "over")
-    assert GlobetrotterState.PHASES == A.PHASE_NAMES and GlobetrotterState.OVER == A.OVER
+    assert A.PHASES == ("improve", "turn", "park", "choose_opponent", "over")
+    assert GlobetrotterState.PHASES == A.PHASES and GlobetrotterState.OVER == A.OVER
     legal = [f.__name__ for f in GlobetrotterState._LEGAL]
     apply = [f.__name__ for f in GlobetrotterState._APPLY]
     assert legal == ["_legal_improve", "_legal_turn", "_legal_park", "_legal_choose", "_legal_over"]

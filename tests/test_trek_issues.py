@@ -9,7 +9,7 @@ from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
 from travel_envs.games.trek.encoder import PLAYER_BLOCK, money
-from travel_envs.games.trek.engine import OVER, PLAY, SELL_PHASE, TrekGame
+from travel_envs.games.trek.engine import OVER, PLAY_PHASE, BANKRUPTCY_PHASE, TrekGame
 
 from test_trek_rules import build, cards, check_invariants
 
@@ -90,7 +90,7 @@ def test_opponents_stores_mules_and_jeeps_are_in_the_observation(market):
 def test_cash_exactly_equal_to_the_base_contribution_is_paid_without_bankruptcy():
     s = build(pos=[0, 0], cash=[300, 10], held=[[0, 0, 0], [2, 1, 0]])
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
-    assert s.current_player == 1 and s.phase_id == PLAY and s.cash[1] == 0 and s.held[1] == [2, 1, 0]
+    assert s.current_player == 1 and s.phase_id == PLAY_PHASE and s.cash[1] == 0 and s.held[1] == [2, 1, 0]
     check_invariants(s)
 
 
@@ -98,10 +98,10 @@ def test_cash_exactly_equal_to_the_double_price_is_paid_without_bankruptcy():
     # P1 at camp 3 without Stores: pays 2 x £10 = £20, exactly its cash
     s = build(pos=[0, 3], cash=[300, 20], held=[[0, 0, 0], [0, 1, 0]], sold=[6, 0, 0])
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
-    assert s.current_player == 1 and s.phase_id == PLAY and s.cash[1] == 0 and s.alive[1]
+    assert s.current_player == 1 and s.phase_id == PLAY_PHASE and s.cash[1] == 0 and s.alive[1]
     s2 = build(pos=[0, 3], cash=[300, 19], held=[[0, 0, 0], [0, 1, 0]], sold=[6, 0, 0])
     s2.apply_action(A.DISCARD + int(np.flatnonzero(s2.hands[0])[0]))
-    assert s2.phase_id == SELL_PHASE and s2.debt == 20  # one pound short: bankruptcy
+    assert s2.phase_id == BANKRUPTCY_PHASE and s2.debt == 20  # one pound short: bankruptcy
 
 
 # --------------------------------------------------------- #15 starting cash minimum
@@ -173,14 +173,14 @@ def test_bankrupt_units_fetch_the_market_price_of_the_bankruptcy_with_a_falling_
     s = build(n=3, params={"economy": "v1"}, pos=[0, 3, 3], cash=[300, 0, 300],
               held=[[0, 0, 0], [0, 0, 2], [0, 0, 0]], sold=[42, 0, 2], arrival=[1, 2, 3], seq=4)
     s.apply_action(A.DISCARD + int(np.flatnonzero(s.hands[0])[0]))
-    assert s.current_player == 1 and s.phase_id == SELL_PHASE and s.debt == 80
+    assert s.current_player == 1 and s.phase_id == BANKRUPTCY_PHASE and s.debt == 80
     s.apply_action(A.SELL + J)
-    assert s.phase_id == SELL_PHASE and s.cash[1] == 40 and s.price(J) == 40 and s.sold_back == [0, 0, 1]
+    assert s.phase_id == BANKRUPTCY_PHASE and s.cash[1] == 40 and s.price(J) == 40 and s.sold_back == [0, 0, 1]
     view = obs_of(s, 0)
     assert view[PLAYER_BLOCK * 3 + 85 + J] == pytest.approx(1 / 6)  # the pending fall is public
     assert "sold back so far 1 Jeeps" in s.observation_text(0)
     s.apply_action(A.SELL + J)
-    assert s.alive[1] and s.phase_id == PLAY and s.current_player == 1 and s.cash[1] == 0
+    assert s.alive[1] and s.phase_id == PLAY_PHASE and s.current_player == 1 and s.cash[1] == 0
     assert s.sold[J] == 0 and s.sold_back == [0, 0, 0] and s.pool[J] == 6
     check_invariants(s)
 
@@ -203,7 +203,7 @@ def test_bankrupt_sales_with_an_indicator_that_only_rises_leave_it_in_place():
     assert s.debt == 160
     s.apply_action(A.SELL + J)
     s.apply_action(A.SELL + J)
-    assert s.alive[1] and s.phase_id == PLAY and s.sold == [42, 0, 2] and s.sold_back == [0, 0, 0]
+    assert s.alive[1] and s.phase_id == PLAY_PHASE and s.sold == [42, 0, 2] and s.sold_back == [0, 0, 0]
     check_invariants(s)
 
 

@@ -11,7 +11,7 @@ from travel_envs.games.trek import components as C
 from travel_envs.games.trek import encoder as E
 from travel_envs.games.trek.actions import BUY_PHASE
 from travel_envs.games.trek.engine import TrekGame
-from travel_envs.games.trek.scenario import cards, position
+from travel_envs.games.trek.scenario import cards, build_state
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "games" / "trek.md"
 
@@ -31,7 +31,7 @@ def test_sizes_follow_from_the_rows(n):
 
 
 def test_named_blocks_hold_what_the_rows_say():
-    s = position(3, hands={0: cards("c4", "c4", "buy", "a2")}, discard=cards("c9", "k1"), pos=[4, 4, 0],
+    s = build_state(3, hands={0: cards("c4", "c4", "buy", "a2")}, discard=cards("c9", "k1"), pos=[4, 4, 0],
                  arrival=[2, 1, 3], seq=4, held=[[5, 2, 1], [6, 0, 0], [0, 0, 0]], cash=[300, 120, 45],
                  to_act=0, phase_id=BUY_PHASE, buy_market=C.MULES)
     obs = np.zeros(s.game.observation_size, np.float32)

@@ -8,20 +8,20 @@ import pytest
 from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY, SELL_PHASE, TrekGame
-from travel_envs.games.trek.scenario import cards, position
+from travel_envs.games.trek.engine import BUY_PHASE, OVER, PLAY_PHASE, BANKRUPTCY_PHASE, TrekGame
+from travel_envs.games.trek.scenario import cards, build_state
 
 S, M, J = C.STORES, C.MULES, C.JEEPS
 
 
 def build(n=2, params=None, **facts):
-    """A hand-made position (``scenario.position``: hands, pack_top, discard, pack_size, to_act and
+    """A hand-made position (``scenario.build_state``: hands, pack_top, discard, pack_size, to_act and
     ``to_dict`` fields) in phase ``play`` with the contribution of the player to act already made.
 
     The rule scenarios use the ``v0-reconstruction`` economy (its tables are the numbers in these
     tests) unless ``params`` names another; the rules themselves do not depend on the economy.
     """
-    return position(n, params={"economy": "v0-reconstruction", **(params or {})}, **facts)
+    return build_state(n, params={"economy": "v0-reconstruction", **(params or {})}, **facts)
 
 
 def check_invariants(s) -> None:
@@ -49,7 +49,7 @@ def check_invariants(s) -> None:
     if not s.is_terminal:
         assert s.alive[s.current_player]
         assert s.legal_action_mask().any()
-        if s.phase_id == PLAY:
+        if s.phase_id == PLAY_PHASE:
             assert sum(s.hands[s.current_player]) == C.HAND_SIZE
 
 
@@ -100,7 +100,7 @@ def test_purchase_limited_by_pool_and_cash():
     assert mask[A.BUY_UNITS + 1] and not mask[A.BUY_UNITS + 2]
     s.apply_action(A.BUY_UNITS + 1)
     assert s.pool[M] == 0 and s.held[0][M] == 2
-    assert s.phase_id == PLAY and s.current_player == 1  # nothing more to buy: the turn ends
+    assert s.phase_id == PLAY_PHASE and s.current_player == 1  # nothing more to buy: the turn ends
     # cash limits: £25 buys 5 Stores at £5 but not 6
     s = build(hands={0: cards("buy", "c12", "c12", "c12")}, cash=[25, 300])
     assert s.buyable(0, S) == 5
@@ -365,12 +365,12 @@ def test_claim_with_nothing_available_takes_nothing():
 def test_bankrupt_player_sells_units_back_at_market_price_then_plays():
     s = build(pos=[0, 3], cash=[300, 5], held=[[0, 0, 0], [0, 2, 0]], sold=[6, 3, 0])
     discard_any(s)  # player 1 owes 2 x £10 = £20 with £5 and no Stores
-    assert s.current_player == 1 and s.phase_id == SELL_PHASE and s.debt == 20
+    assert s.current_player == 1 and s.phase_id == BANKRUPTCY_PHASE and s.debt == 20
     mask = s.legal_action_mask()
     assert mask[A.SELL + M] and not mask[A.SELL + S] and not mask[A.SELL + J] and mask.sum() == 1
     s.apply_action(A.SELL + M)  # Mule price is £30 (step 2)
     assert s.cash[1] == 5 + 30 - 20 and s.held[1][M] == 1 and s.pool[M] == 17
-    assert s.phase_id == PLAY and s.sold == [6, 3, 0]  # indicators do not move
+    assert s.phase_id == PLAY_PHASE and s.sold == [6, 3, 0]  # indicators do not move
     check_invariants(s)
 
 
@@ -378,9 +378,9 @@ def test_bankrupt_sales_only_until_the_debt_is_paid():
     s = build(pos=[0, 0], cash=[300, 4], held=[[0, 0, 0], [5, 0, 0]])
     discard_any(s)  # owes £10 with £4: sells Stores at £5 one by one
     s.apply_action(A.SELL + S)
-    assert s.phase_id == SELL_PHASE and s.cash[1] == 9
+    assert s.phase_id == BANKRUPTCY_PHASE and s.cash[1] == 9
     s.apply_action(A.SELL + S)
-    assert s.phase_id == PLAY and s.cash[1] == 4 and s.held[1][S] == 3
+    assert s.phase_id == PLAY_PHASE and s.cash[1] == 4 and s.held[1][S] == 3
 
 
 def test_bankrupt_with_nothing_to_sell_is_out_and_the_survivor_wins():

@@ -1,4 +1,4 @@
-"""Trek position builder (``scenario.position``) and action names (``actions.action_from_name``)."""
+"""Trek position builder (``scenario.build_state``) and action names (``actions.action_from_name``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.engine import BUY_PHASE, PLAY
-from travel_envs.games.trek.scenario import FACTS, card, cards, position
+from travel_envs.games.trek.engine import BUY_PHASE, PLAY_PHASE
+from travel_envs.games.trek.scenario import FACTS, card, cards, build_state
 
 from test_trek_rules import check_invariants
 
@@ -20,14 +20,14 @@ def test_card_names():
 
 
 def test_given_facts_are_facts_of_the_state():
-    s = position(3, params={"economy": "v0-reconstruction"},
+    s = build_state(3, params={"economy": "v0-reconstruction"},
                  hands={1: cards("c4", "c4", "buy", "a2")}, pack_top=cards("c12", "k3"), discard=cards("c9", "c10"),
                  to_act=1, pos=[0, 3, 3], arrival=[1, 3, 2], seq=4, held=[[0, 0, 0], [5, 2, 1], [1, 0, 0]],
                  cash=[300, 120, 45], sold=[7, 3, 1])
     assert s.game.params.economy == "v0-reconstruction" and s.num_players == 3
     assert s.hands[1][C.camp_card(4)] == 2 and s.hands[1][C.BUY] == 1 and s.hands[1][C.AWARD_AIR_DROP] == 1
     assert s.pack[-2:] == cards("c12", "k3") and s.discard == cards("c9", "c10")
-    assert s.current_player == 1 and s.phase_id == PLAY and s.turns == 1
+    assert s.current_player == 1 and s.phase_id == PLAY_PHASE and s.turns == 1
     assert s.pos == [0, 3, 3] and s.host_of(1) == 2 and s.cash == [300, 120, 45] and s.sold == [7, 3, 1]
     assert s.held == [[0, 0, 0], [5, 2, 1], [1, 0, 0]]
     assert s.pool == [54 - 6, 18 - 2, 6 - 1]  # the pool is what nobody holds
@@ -37,7 +37,7 @@ def test_given_facts_are_facts_of_the_state():
 
 
 def test_unnamed_seats_get_filler_and_pack_size_puts_the_rest_face_up():
-    s = position(2, hands={0: cards("c1", "c1", "c2", "buy")}, pack_size=3, discard=cards("a1"))
+    s = build_state(2, hands={0: cards("c1", "c1", "c2", "buy")}, pack_size=3, discard=cards("a1"))
     assert sum(s.hands[1]) == C.HAND_SIZE and s.hands[1][C.camp_card(12)] > 0  # far camp cards first
     assert len(s.pack) == 3 and s.discard[-1] == C.AWARD_GRANT
     assert len(s.pack) + len(s.discard) + 2 * C.HAND_SIZE == s.game.deck_size
@@ -45,7 +45,7 @@ def test_unnamed_seats_get_filler_and_pack_size_puts_the_rest_face_up():
 
 
 def test_phase_and_debt_facts():
-    s = position(2, pos=[0, 3], held=[[0, 0, 0], [0, 0, 0]], to_act=1, phase_id=BUY_PHASE, buy_market=C.MULES)
+    s = build_state(2, pos=[0, 3], held=[[0, 0, 0], [0, 0, 0]], to_act=1, phase_id=BUY_PHASE, buy_market=C.MULES)
     assert s.phase == "buy" and s.buy_market == C.MULES
     assert s.legal_action_mask()[A.BUY_DONE]
 
@@ -72,16 +72,16 @@ def test_facts_are_the_state_fields_but_the_derived_ones():
 ])
 def test_impossible_facts_are_refused(kwargs, match):
     with pytest.raises(ParameterError, match=match):
-        position(2, **kwargs)
+        build_state(2, **kwargs)
 
 
 def test_a_seat_out_of_the_game_must_have_left_everything():
-    out = position(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []}, cash=[300, 0, 300])
+    out = build_state(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []}, cash=[300, 0, 300])
     assert not out.alive[1] and out.current_player == 0
     with pytest.raises(ParameterError, match="still holds"):
-        position(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []})  # keeps its £300
+        build_state(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []})  # keeps its £300
     with pytest.raises(ParameterError, match="out of the game"):
-        position(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []}, cash=[300, 0, 300], to_act=1)
+        build_state(3, pos=[0, -1, 0], alive=[True, False, True], hands={1: []}, cash=[300, 0, 300], to_act=1)
 
 
 def test_every_action_name_parses_back_to_its_id():
@@ -93,7 +93,7 @@ def test_every_action_name_parses_back_to_its_id():
 
 
 def test_same_seed_same_position():
-    a, b = position(4, seed=3, pack_size=10), position(4, seed=3, pack_size=10)
+    a, b = build_state(4, seed=3, pack_size=10), build_state(4, seed=3, pack_size=10)
     assert a.to_dict() == b.to_dict()
     assert np.array_equal(a.legal_action_mask(), b.legal_action_mask())
 

@@ -28,7 +28,7 @@ def _fresh_views(st):
 
 
 def test_photos_flip_after_one_action_refreshes_the_other_seats_block():
-    st = SC.position(plan=("cold", "hot", "photos", "penalara", "species", "closed"), seat=1, rnd=2,
+    st = SC.build_state(plan=("cold", "hot", "photos", "penalara", "species", "closed"), seat=1, rnd=2,
                      pos=[SC.node(2, 0), SC.node(3, 0)], energy=[8, 8], tokens=[[[0, 1, 0, 1]], []],
                      summit_piles=[1, 2, 2, 2, 2], gps=[SC.filler(1400, 1), SC.filler(1300, 1)],
                      route_tops={0: [SC.route_card(0, 1)]})
@@ -44,7 +44,7 @@ def test_photos_flip_after_one_action_refreshes_the_other_seats_block():
 
 def test_cache_equals_a_fresh_encoding_after_every_action_and_survives_copies():
     for n in (1, 3):
-        st = SC.position(num_players=n, seed=n)
+        st = SC.build_state(num_players=n, seed=n)
         rng = np.random.default_rng(5)
         while not st.is_terminal:
             for got, want in zip(_views(st), _fresh_views(st)):
@@ -58,7 +58,7 @@ def test_cache_equals_a_fresh_encoding_after_every_action_and_survives_copies():
 
 
 def test_the_state_holds_one_encoder_slot_and_one_counter():
-    st = SC.position()
+    st = SC.build_state()
     cache_slots = [s for s in type(st).__slots__ if s.startswith("_") and s not in (
         "_penalty", "_refill_rounds", "_rng", "_rng_snapshot")]
     assert sorted(cache_slots) == ["_mask", "_moves", "_obs", "_rev"]

@@ -13,9 +13,9 @@ from travel_envs.games.trekking.scenario import (  # noqa: F401  (the names the 
 def build(n: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1, params: dict | None = None, edit=None,
           phase: str = "move", **fields):
     """A state where ``seat`` decides in ``phase`` (by default: starts its turn) in round ``rnd``:
-    ``scenario.position`` with the tests' short names (``fields`` replace ``to_dict`` entries;
+    ``scenario.build_state`` with the tests' short names (``fields`` replace ``to_dict`` entries;
     ``edit(d)`` may change the dict)."""
-    return scenario.position(num_players=n, plan=plan, seat=seat, rnd=rnd, phase=phase, params=params, edit=edit,
+    return scenario.build_state(num_players=n, plan=plan, seat=seat, rnd=rnd, phase=phase, params=params, edit=edit,
                              **fields)
 
 

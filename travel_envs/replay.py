@@ -125,7 +125,7 @@ class Replay:
 
 def game_for(env: str, params: dict[str, Any]) -> Game:
     """The Game of ``env`` (a registered id or ``module:GameClass``) built with ``params``."""
-    from travel_envs.core.registry import game_for as game_class_for
+    from travel_envs.core.registry import game_class_for
 
     return game_class_for(env)(**params)
 

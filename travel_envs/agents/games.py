@@ -10,14 +10,14 @@ import importlib
 from types import ModuleType
 
 from travel_envs.core.game import Game, ParameterError
-from travel_envs.core.registry import GAME_PACKAGES, game_for, list_envs
+from travel_envs.core.registry import GAME_PACKAGES, game_class_for, list_envs
 
 
 def resolve_game(env: str | type[Game]) -> tuple[type[Game], ModuleType]:
     """``(Game subclass, module that may export HeuristicPolicy)`` for an env spec:
     a registered id (``"globetrotter_v0"``), a ``"package.module:GameClass"`` path
     (for games outside the registry, e.g. test games) or a Game subclass."""
-    cls = game_for(env)  # unknown ids -> ParameterError naming the known ones
+    cls = game_class_for(env)  # unknown ids -> ParameterError naming the known ones
     if isinstance(env, str) and ":" in env:
         return cls, importlib.import_module(env.partition(":")[0])
     return cls, _home_module(cls)

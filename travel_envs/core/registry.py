@@ -53,7 +53,7 @@ def game_class(env_id: str) -> type[Game]:
     raise ParameterError(f"unknown env id {env_id!r}; known env ids: {ids}.{hint}")
 
 
-def game_for(env: str | type[Game]) -> type[Game]:
+def game_class_for(env: str | type[Game]) -> type[Game]:
     """The Game subclass for a registered id, a ``"package.module:GameClass"`` path
     (games outside the registry, e.g. test games) or a Game subclass itself."""
     if isinstance(env, type) and issubclass(env, Game):
@@ -85,7 +85,7 @@ def make_raw_env(env: str | type[Game] | Callable[..., Any] | TravelAECEnv, **pa
             raise ParameterError(f"parameters {sorted(params)} given with an already built env")
         return env
     if isinstance(env, str) or (isinstance(env, type) and issubclass(env, Game)):
-        return TravelAECEnv(game_for(env), **params)
+        return TravelAECEnv(game_class_for(env), **params)
     if callable(env):
         raw = env(**params)
         raw = getattr(raw, "unwrapped", raw)

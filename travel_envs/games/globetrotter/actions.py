@@ -30,8 +30,8 @@ from .components import MAX_PLAYERS, NUM_CARDS, NUM_PARKING, card_name
 
 # ------------------------------------------------------------------- phases
 #: decision phases, indexed by ``phase_id`` (docs/games/globetrotter.md, "Turn model")
-PHASE_NAMES = ("improve", "turn", "park", "choose_opponent", "over")
-IMPROVE, TURN, PARK_PHASE, CHOOSE, OVER = range(len(PHASE_NAMES))
+PHASES = ("improve", "turn", "park", "choose_opponent", "over")
+IMPROVE, TURN, PARK_PHASE, CHOOSE, OVER = range(len(PHASES))
 
 # ------------------------------------------------------------------ actions
 PLAY = 0  # + card

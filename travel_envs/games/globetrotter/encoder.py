@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASE_NAMES, TURN
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASES, TURN
 from .components import (
     COLOUR_OF,
     MAX_PLAYERS,
@@ -57,7 +57,7 @@ LAYOUT = (
      "score/(14 (n - 1) rounds), present, start player, to act, in tie-break"),
     ("key_centre", 1, "key in the centre"),
     ("piles", 2, "deck size/49, Journal size/49"),
-    ("phase", len(PHASE_NAMES), "phase one-hot: " + ", ".join(PHASE_NAMES)),
+    ("phase", len(PHASES), "phase one-hot: " + ", ".join(PHASES)),
     ("turn_flags", 4, "drew this turn, Action 2 in progress, Action 2 finished without advancing, "
                       "key gained this turn"),
     ("played", 1, "cards played this turn/(49 - n)"),

@@ -33,7 +33,7 @@ from travel_envs.core.game import (
 from . import actions as A
 from . import encoder as E
 from . import render as R
-from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASE_NAMES, TURN
+from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASES, TURN
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
     CITY_CARDS,
@@ -59,7 +59,7 @@ class GlobetrotterState(GameState):
     ``phase_id`` indexes :data:`PHASES`; ``to_act`` is the deciding seat (serialised as ``cur``).
     """
 
-    PHASES = PHASE_NAMES
+    PHASES = PHASES
     OVER = OVER
 
     # ------------------------------------------------------------------ set-up
@@ -499,7 +499,7 @@ class GlobetrotterState(GameState):
             "round": self.round,
             "start": self.start,
             "cur": self.to_act,
-            "phase": PHASE_NAMES[self.phase_id],
+            "phase": PHASES[self.phase_id],
             "improved": self.improved,
             "marked": [int(c) for c in np.flatnonzero(self.marked)],
             "drew": self.drew,
@@ -547,7 +547,7 @@ class GlobetrotterState(GameState):
         s.round = int(data["round"])
         s.start = int(data["start"])
         s.to_act = int(data["cur"])
-        s.phase_id = PHASE_NAMES.index(data["phase"])
+        s.phase_id = PHASES.index(data["phase"])
         s.improved = int(data.get("improved", 0))
         s.marked[[int(c) for c in data.get("marked", [])]] = True
         s.drew = bool(data.get("drew", False))
@@ -702,8 +702,8 @@ def _check_state_dict(game: "Globetrotter", d: dict[str, Any]) -> None:
     one("pending_draws", 0, HAND_SIZE)
     one("tb_index", 0, n)
     one("turns_passed", 0, 2 * n + 1)
-    if d["phase"] not in PHASE_NAMES:
-        raise bad("phase", f"is {d['phase']!r}; allowed: {list(PHASE_NAMES)}")
+    if d["phase"] not in PHASES:
+        raise bad("phase", f"is {d['phase']!r}; allowed: {list(PHASES)}")
     if d.get("pending_after", "park") not in ("park", "end"):
         raise bad("pending_after", f"is {d.get('pending_after')!r}; allowed: ['park', 'end']")
     for key in ("tiebreak", "winners"):

@@ -34,7 +34,7 @@ encoder, the renderer and the heuristic read them, and none of those imports the
 
 from __future__ import annotations
 
-from travel_envs.core.game import ParameterError
+from travel_envs.core.game import IllegalActionError
 
 from .components import (CARD_NAMES, COUNTRY_ITEMS, FORBIDDEN, ITEM_NAMES, MAX_PLAYERS,
                          NUM_CARD_TYPES)
@@ -130,7 +130,7 @@ def action_from_name(name: str) -> int:
     ``action_from_name("draw") == DRAW``, ``action_from_name("card Camera") == CARD_BASE + 1``."""
     key = " ".join(str(name).split()).lower()
     if key not in _BY_NAME:
-        raise ParameterError(f"unknown action name {name!r}; names are those of action_name(), e.g. "
+        raise IllegalActionError(f"unknown action name {name!r}; names are those of action_name(), e.g. "
                              f"'draw', 'travel to own country', 'target player +1', 'card Camera', "
                              f"'ask for Camera', 'propose the offer', 'yes', 'no'")
     return _BY_NAME[key]

@@ -7,14 +7,15 @@
 - ``encoder.py``: the observation and state tensors;
 - ``heuristic.py``: the rule-based baseline ``HeuristicPolicy`` and its styles;
 - ``render.py``: the table as text (``ansi``, a seat's view) and as a picture (``rgb_array``);
-- ``scenario.py``: ``position``, a hand-made position from a few named facts (tests, analysis).
+- ``scenario.py``: ``build_state``, a hand-made position from a few named facts (tests, analysis).
 
 The rules, rulings and reconstructed data: docs/games/trek.md.
 """
 
-from .engine import TrekGame
+from .engine import TrekGame, TrekState
 from .heuristic import HeuristicPolicy
+from .params import TrekParams
 
 GAME = TrekGame
 
-__all__ = ["GAME", "TrekGame", "HeuristicPolicy"]
+__all__ = ["GAME", "HeuristicPolicy", "TrekGame", "TrekParams", "TrekState"]

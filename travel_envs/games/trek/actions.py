@@ -24,8 +24,8 @@ from travel_envs.core.game import IllegalActionError
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
 
 #: the decision phases (``state.phase_id``): which block of the table is legal
-PLAY, BUY_PHASE, SELL_PHASE, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("play", "buy", "bankruptcy", "over")
+PLAY_PHASE, BUY_PHASE, BANKRUPTCY_PHASE, OVER = 0, 1, 2, 3
+PHASES = ("play", "buy", "bankruptcy", "over")
 NUM_PHASES = OVER  # the decision phases, one-hot in the observation
 
 DISCARD = 0

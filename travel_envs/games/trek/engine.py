@@ -32,7 +32,7 @@ from travel_envs.core.game import (
 from . import actions as A
 from . import components as C
 from . import render
-from .actions import BUY_PHASE, OVER, PHASE_NAMES, PLAY, SELL_PHASE
+from .actions import BUY_PHASE, OVER, PHASES, PLAY_PHASE, BANKRUPTCY_PHASE
 from .encoder import encode_observation, encode_state, observation_size, state_size
 from .params import TrekParams
 
@@ -44,7 +44,7 @@ class TrekState(GameState):
     ``phase_id`` it gives ``current_player``, ``is_terminal`` and ``phase`` (core contract).
     """
 
-    PHASES = PHASE_NAMES
+    PHASES = PHASES
     OVER = OVER
 
     # ------------------------------------------------------------------ setup
@@ -71,7 +71,7 @@ class TrekState(GameState):
                 self.hands[seat][self.pack.pop()] += 1
         self.to_act = 0  # the youngest player starts: seat 0
         self.turns = 0  # turns begun
-        self.phase_id = PLAY
+        self.phase_id = PLAY_PHASE
         self.buy_market = -1
         self.debt = 0
         self.sold_back = [0, 0, 0]  # units sold to the Bank in this bankruptcy (falling indicator: pending)
@@ -161,11 +161,11 @@ class TrekState(GameState):
                 self._return_units(seat, C.STORES, use)
             if debt <= self.cash[seat]:
                 self._pay(seat, debt)
-                self.phase_id = PLAY
+                self.phase_id = PLAY_PHASE
                 return
             if self.cash[seat] + self.assets_value(seat) >= debt:
                 self.debt = debt
-                self.phase_id = SELL_PHASE
+                self.phase_id = BANKRUPTCY_PHASE
                 return
             self._eliminate(seat)
             if self.phase_id == OVER:
@@ -281,21 +281,21 @@ class TrekState(GameState):
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
         ph = self.phase_id
-        if ph == PLAY:
+        if ph == PLAY_PHASE:
             self._play_mask(mask)
         elif ph == BUY_PHASE:
             self._buy_mask(mask)
-        elif ph == SELL_PHASE:
+        elif ph == BANKRUPTCY_PHASE:
             self._sell_mask(mask)
         return mask
 
     def _apply(self, action: int) -> None:
         ph = self.phase_id
-        if ph == PLAY:
+        if ph == PLAY_PHASE:
             self._apply_play(action)
         elif ph == BUY_PHASE:
             self._apply_buy(action)
-        else:  # SELL_PHASE (a finished game takes no action)
+        else:  # BANKRUPTCY_PHASE (a finished game takes no action)
             self._sell(self.to_act, action - A.SELL)
 
     # play: discard, Authority to Buy, an Award, a Claim, or a move
@@ -448,7 +448,7 @@ class TrekState(GameState):
             for m in range(3):
                 self.sold[m] = max(0, self.sold[m] - self.sold_back[m])
             self.sold_back = [0, 0, 0]
-            self.phase_id = PLAY
+            self.phase_id = PLAY_PHASE
 
     # ----------------------------------------------------------------- effects
     def _play_card(self, seat: int, card: int) -> None:
@@ -734,7 +734,7 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         counts = [a + b for a, b in zip(counts, h)]
     if counts != list(game.card_counts):
         raise bad("hands", "with the pack and discard pile do not make the game's pack of cards")
-    for key, low, high in (("turn_player", 0, n - 1), ("phase_id", PLAY, OVER), ("buy_market", -1, 2),
+    for key, low, high in (("turn_player", 0, n - 1), ("phase_id", PLAY_PHASE, OVER), ("buy_market", -1, 2),
                            ("debt", 0, 10**9), ("to_draw", 0, 2), ("turns", 0, 10**9), ("seq", 1, 10**9),
                            ("reshuffles", 0, 10**9)):
         x = d[key]
@@ -745,7 +745,7 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
         raise bad("drawn", "the cards drawn since the last reshuffle and the pack do not make the reshuffled pile")
     if not d["reshuffles"] and (any(d["reshuffled"]) or any(map(any, d["drawn"]))):
         raise bad("reshuffled", "and 'drawn' must be zeros before the first reshuffle")
-    if d["phase_id"] != SELL_PHASE and any(d["sold_back"]):
+    if d["phase_id"] != BANKRUPTCY_PHASE and any(d["sold_back"]):
         raise bad("sold_back", "must be [0, 0, 0] outside the bankruptcy phase")
     if not isinstance(d["bank"], int) or isinstance(d["bank"], bool):
         raise bad("bank", "must be an integer")

@@ -116,7 +116,7 @@ class HeuristicPolicy:
         phase = state.phase_id
         if phase == A.BUY_PHASE:
             return self._buy(state, seat, mask)
-        if phase == A.SELL_PHASE:
+        if phase == A.BANKRUPTCY_PHASE:
             return self._sell(state, seat, mask)
         return self._play(state, seat, mask)
 

@@ -7,7 +7,7 @@ from travel_envs.core.pictures import fit_text as _fit
 from travel_envs.core.pictures import font as _pic_font
 
 from . import components as C
-from .actions import BUY_PHASE, SELL_PHASE
+from .actions import BUY_PHASE, BANKRUPTCY_PHASE
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black")
 
@@ -47,7 +47,7 @@ def _hand(state, seat: int) -> str:
 def _phase_lines(state) -> list[str]:
     if state.phase_id == BUY_PHASE:
         return [f"P{state.current_player} is buying {C.MARKET_NAMES[state.buy_market]}"]
-    if state.phase_id == SELL_PHASE:
+    if state.phase_id == BANKRUPTCY_PHASE:
         seat = state.current_player
         line = f"P{seat} is bankrupt: must raise £{state.debt} (has £{state.cash[seat]})"
         back = [f"{state.sold_back[m]} {C.MARKET_NAMES[m]}" for m in range(3) if state.sold_back[m]]
@@ -189,7 +189,7 @@ def render_rgb(state):
         status = f"turn {state.turns}: P{state.current_player} to act ({state.phase})"
         if state.phase_id == BUY_PHASE:
             status += f", buying {C.MARKET_NAMES[state.buy_market]}"
-        elif state.phase_id == SELL_PHASE:
+        elif state.phase_id == BANKRUPTCY_PHASE:
             status += f", must raise {state.debt}"
     d.rectangle((0, 0, PIC_W, _HEAD_H), fill=(50, 70, 90))
     d.text((10, 8), _fit(d, f"Trek - {status}", big, PIC_W - 20), fill=(255, 255, 255), font=big)

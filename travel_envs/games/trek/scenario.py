@@ -1,6 +1,6 @@
 """Hand-made Trek positions from a few named facts (rule tests, analysing a position).
 
-``position`` deals a normal game from ``seed`` and then sets the facts it is given: the hands,
+``build_state`` deals a normal game from ``seed`` and then sets the facts it is given: the hands,
 the top of the pack, the face-up discard pile, and any field of ``TrekState.to_dict`` (``pos``,
 ``held``, ``cash``, ``sold``, ...). What is not given stays consistent with what is: the pool
 is what nobody holds, the Bank's balance keeps the money total, every card is somewhere. The
@@ -20,7 +20,7 @@ import numpy as np
 from travel_envs.core.game import ParameterError, check_range
 
 from . import components as C
-from .actions import PLAY
+from .actions import PLAY_PHASE
 from .engine import TrekGame, TrekState
 
 _NAMED = {"buy": C.BUY, **{f"a{i + 1}": t for i, t in enumerate(C.AWARD_TYPES)},
@@ -58,7 +58,7 @@ def _take(remaining: list[int], wanted: Iterable[int], what: str, game: TrekGame
         remaining.remove(t)
 
 
-def position(
+def build_state(
     num_players: int = 2,
     *,
     params: Mapping[str, Any] | None = None,
@@ -121,7 +121,7 @@ def position(
     d["pack"], d["discard"] = pack, discard
 
     d["cash"] = [game.params.starting_cash] * n
-    d.update({"turns": 1, "phase_id": PLAY, "buy_market": -1, "debt": 0, "to_draw": 0, "turn_player": to_act})
+    d.update({"turns": 1, "phase_id": PLAY_PHASE, "buy_market": -1, "debt": 0, "to_draw": 0, "turn_player": to_act})
     d.update(facts)
     if "held" in facts and "pool" not in facts:
         d["pool"] = [C.MARKET_TOTALS[m] - sum(h[m] for h in d["held"]) for m in range(3)]

@@ -66,12 +66,13 @@ def action_name(a: int) -> str:
     return f"<invalid action {a}>"
 
 
-_ID_OF_NAME = {action_name(a): a for a in range(NUM_ACTIONS)}
+_ID_OF_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_name(name: str) -> int:
-    """The action id whose ``action_name`` is ``name`` (IllegalActionError listing the names if none)."""
-    a = _ID_OF_NAME.get(name)
+    """The action id whose ``action_name`` is ``name``, case and spacing free (IllegalActionError
+    listing the names if none)."""
+    a = _ID_OF_NAME.get(" ".join(str(name).split()).lower())
     if a is None:
         raise IllegalActionError(f"no Trekking action is named {name!r}; the names are {list(_ID_OF_NAME)}")
     return a

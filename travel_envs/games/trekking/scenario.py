@@ -1,6 +1,6 @@
 """Hand-made Trekking positions from a few named facts (for tests and for analysing a position).
 
-``position`` deals a normal game from a seed, then states the facts given: whose turn it is, the round,
+``build_state`` deals a normal game from a seed, then states the facts given: whose turn it is, the round,
 the phase, the route plan, any ``to_dict`` entry (``pos=[...]``, ``energy=[...]``, ``gps=[...]``, ...),
 cards put on top of the piles and animals put on the map. Nothing is created or lost: a card put on top
 or placed on a GPS board leaves its pile, an animal put on the map leaves its bag. The result goes
@@ -139,7 +139,7 @@ def _take_board_cards_from_piles(d: dict) -> None:
                         pile.remove(col[5])
 
 
-def position(num_players: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1, phase: str = "move",
+def build_state(num_players: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1, phase: str = "move",
              params: dict[str, Any] | None = None, seed: int = 0, *,
              route_tops: dict[int, list[int]] | None = None, rest_tops: dict[int, list[int]] | None = None,
              clear_map: bool = False, map_animals: dict[int, int] | None = None,
@@ -156,7 +156,7 @@ def position(num_players: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1, ph
     unless ``pos`` says otherwise)."""
     params = dict(params or {})
     if "route_plan" in params or "num_players" in params or "start_refuge" in params:
-        raise ParameterError("position: give the players and the plan as num_players= and plan=, not in params "
+        raise ParameterError("build_state: give the players and the plan as num_players= and plan=, not in params "
                              "(start_refuge is 'random': hikers placed by pos=)")
     game = TrekkingGame(num_players=num_players, route_plan=tuple(plan), start_refuge="random", **params)
     if not 0 <= seat < num_players:
