@@ -244,7 +244,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="player counts (default 2-6)")
     ap.add_argument("--seed", type=non_negative_int, default=0, help="base seed (default 0)")
     ap.add_argument("--param", type=_param, action="append", default=[],
-                    help="game parameter NAME=VALUE (YAML values, as in the configs), repeatable, e.g. economy=v0-reconstruction")
+                    help="game parameter NAME=VALUE (YAML values, as in the configs), repeatable, "
+                         "e.g. economy=v0-reconstruction")
     ap.add_argument("--strategies", nargs="+", default=list(STRATEGIES[:3]), choices=STRATEGIES,
                     help="candidate strategies of the tournament (default heuristic rush hoard)")
     ap.add_argument("--fields", nargs="+", default=["heuristic", "hoard"], choices=STRATEGIES,

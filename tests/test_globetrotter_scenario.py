@@ -34,7 +34,8 @@ def test_given_facts_are_in_the_state():
 
 
 def test_every_card_is_accounted_for_and_the_deck_holds_the_rest():
-    s = build_state(2, hands=[["pink car"], ["green bicycle"]], journal=["yellow car"], parking=["red ship", None, None])
+    s = build_state(2, hands=[["pink car"], ["green bicycle"]], journal=["yellow car"],
+                    parking=["red ship", None, None])
     located = [c for p in range(2) for c in hand(s, p)] + s.journal + s.deck + [c for c in s.parking if c >= 0]
     assert sorted(located) == list(range(NUM_CARDS))
 

@@ -74,7 +74,8 @@ def test_no_import_circle_inside_a_game_package(name):
         return False
 
     circles = sorted(m for m in graph if reaches(m, m, set()))
-    assert not circles, f"games/{name}: modules in an import circle: {circles} ({ {m: sorted(graph[m]) for m in circles} })"
+    imports = {m: sorted(graph[m]) for m in circles}
+    assert not circles, f"games/{name}: modules in an import circle: {circles} ({imports})"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -1,4 +1,5 @@
-"""The rulebook's worked examples (the component specification's section 7, docs/games/trekking.md), with its numbers."""
+"""The rulebook's worked examples (the component specification's section 7; docs/games/trekking.md),
+with its numbers."""
 
 import pytest
 
