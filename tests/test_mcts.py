@@ -28,6 +28,7 @@ def race(num_players=2, counter=0, turn=0, target=10, seed=0) -> RaceState:
     ("mcts:300:depth=40:c=0.5", SearchSettings(300, "random", 40, 0.5)),
     ("mcts:400:heuristic:depth=20:bias=1.5", SearchSettings(400, "heuristic", 20, DEFAULT_EXPLORATION, 1.5)),
     ("mcts:time=0.8:bias=1", SearchSettings(DEFAULT_SIMULATIONS, "random", None, DEFAULT_EXPLORATION, 1.0, 0.8)),
+    ("mcts:64:prior=expert:bias=2", SearchSettings(64, "random", None, DEFAULT_EXPLORATION, 2.0, None, "expert")),
 ])
 def test_spec_parses(spec, settings):
     assert parse_mcts_spec(spec) == settings
@@ -54,6 +55,7 @@ def test_spec_parses(spec, settings):
     ("mcts:time=inf", "time=inf is not allowed"),
     ("mcts:64:time=1", "a simulation count together with time=S is not allowed"),
     ("mcts:time=1:time=2", "sets seconds twice"),
+    ("mcts:64:prior=best", "prior='best' is not allowed"),
 ])
 def test_bad_specs_name_the_problem(spec, fragment):
     with pytest.raises(ParameterError) as err:
@@ -76,7 +78,7 @@ def test_make_policy_builds_the_search():
     assert MCTSPolicy(16, depth=3, exploration=1.0).spec == "mcts:16:depth=3:c=1"
     assert MCTSPolicy(16, bias=0.5).spec == "mcts:16:bias=0.5"
     assert MCTSPolicy(seconds=0.25, rollout="heuristic").spec == "mcts:time=0.25:heuristic"
-    for spec in ("mcts:64:heuristic:depth=9:c=0.5:bias=2", "mcts:time=0.5:bias=1"):
+    for spec in ("mcts:64:heuristic:depth=9:c=0.5:bias=2", "mcts:time=0.5:bias=1", "mcts:8:bias=1:prior=expert"):
         assert MCTSPolicy.from_spec(spec).spec == spec
     with pytest.raises(ParameterError, match="simulations=0"):
         MCTSPolicy(0)
@@ -252,6 +254,8 @@ def test_a_time_budget_runs_at_least_one_simulation():
 def test_the_root_bias_needs_the_games_heuristic():
     with pytest.raises(ParameterError, match="exports no HeuristicPolicy"):
         make_policy("mcts:8:bias=1", RACE)
+    with pytest.raises(ParameterError, match="exports no ExpertPolicy"):
+        make_policy("mcts:8:bias=1:prior=expert", "trek_v0")
 
 
 def test_a_rollout_policy_object_plays_on():

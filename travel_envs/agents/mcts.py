@@ -195,14 +195,15 @@ class MCTSPolicy:
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, rollout: Any = "random",
                  depth: int | str | None = None, exploration: float = DEFAULT_EXPLORATION,
                  seed: int | None = None, env: Any = None, name: str | None = None,
-                 bias: float = 0.0, seconds: float | None = None) -> None:
+                 bias: float = 0.0, seconds: float | None = None, prior: str = "heuristic") -> None:
         custom = not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
             raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
                                  f"'random', 'heuristic' or a policy with uses_observation = False")
-        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration, bias, seconds)
+        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration,
+                                       bias, seconds, prior)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label
         if env is not None:
@@ -213,7 +214,7 @@ class MCTSPolicy:
         #: ``env`` now, or from the game of each state searched when no env is given
         self._rollout_policy = rollout if custom else None
         self._wants_heuristic = not custom and rollout == "heuristic"
-        #: the game's heuristic names the move the root bias favours (``bias > 0``)
+        #: the game's heuristic (or expert: ``prior``) names the move the root bias favours (``bias > 0``)
         self._prior_policy = None
         self._wants_prior = self.settings.bias > 0
         self._heuristic_game = None
@@ -226,7 +227,7 @@ class MCTSPolicy:
     def from_spec(cls, spec: str, env: Any = None, seed: int | None = None) -> "MCTSPolicy":
         s = parse_mcts_spec(spec)
         return cls(s.simulations, s.rollout, s.depth, s.exploration, seed=seed, env=env, name=spec,
-                   bias=s.bias, seconds=s.seconds)
+                   bias=s.bias, seconds=s.seconds, prior=s.prior)
 
     @property
     def spec(self) -> str:
@@ -241,16 +242,17 @@ class MCTSPolicy:
             parts.append(f"c={s.exploration:g}")
         if s.bias:
             parts.append(f"bias={s.bias:g}")
+        if s.prior != "heuristic":
+            parts.append(f"prior={s.prior}")
         return ":".join(parts)
 
     def _use_heuristic_of(self, game: Any) -> None:
-        """Build ``game``'s heuristic for the play-outs and/or the root bias, as asked."""
+        """Build ``game``'s heuristic for the play-outs and the prior's policy for the root bias, as asked."""
         self._heuristic_game = game
-        heuristic = game_policy_class(game, "heuristic")
         if self._wants_heuristic:
-            self._rollout_policy = heuristic()
+            self._rollout_policy = game_policy_class(game, "heuristic")()
         if self._wants_prior:
-            self._prior_policy = heuristic()
+            self._prior_policy = game_policy_class(game, self.settings.prior)()
 
     def seed(self, seed: int | None) -> None:
         """Restart the search's generator (and the rollout policy's) from ``seed``."""

@@ -12,6 +12,8 @@ Kept apart from the search so ``check_policy_spec`` (config validation) stays ch
 - ``bias=W``: progressive bias towards the game heuristic's move at the root (default 0, off):
   that child's selection value gets ``W * sqrt(root visits) / (1 + its visits)``, so the search
   leaves the heuristic's move only when the statistics clearly prefer another one,
+- ``prior=heuristic|expert``: the rule-based player whose move the bias favours (default
+  ``heuristic``; ``expert`` where the game has one, Globetrotter),
 - ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
   simulation; not reproducible move for move, since the count depends on the machine's speed).
 
@@ -32,7 +34,8 @@ DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
-SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:time=S]"
+PRIORS = ("heuristic", "expert")
+SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]"
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
 
@@ -47,6 +50,7 @@ class SearchSettings:
     exploration: float = DEFAULT_EXPLORATION
     bias: float = 0.0  # progressive bias towards the heuristic's move at the root; 0: off
     seconds: float | None = None  # CPU seconds per decision instead of ``simulations``; None: count
+    prior: str = "heuristic"  # the game policy whose root move ``bias`` favours
 
     def __post_init__(self) -> None:
         sims = self.simulations
@@ -68,6 +72,8 @@ class SearchSettings:
         if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
                               or t <= 0):
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
+        if self.prior not in PRIORS:
+            raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
 
 
 def is_mcts_spec(spec: object) -> bool:
@@ -105,12 +111,14 @@ def parse_mcts_spec(spec: str) -> SearchSettings:
             name, parsed = "simulations", int(part)
         elif eq and key == "depth":
             name, parsed = "depth", END if value == END else _int_field(spec, "depth", value)
+        elif eq and key == "prior":
+            name, parsed = "prior", value
         elif eq and key in _OPTIONS:
             name, parsed = _OPTIONS[key], _float_field(spec, key, value)
         else:
             raise ParameterError(
                 f"policy {spec!r}: {part!r} is neither a simulation count (an integer >= 1) nor an option "
-                f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, time=S); form: {SPEC_FORM}"
+                f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, prior=P, time=S); form: {SPEC_FORM}"
             )
         if name in fields:
             raise ParameterError(f"policy {spec!r} sets {name} twice; form: {SPEC_FORM}")
