@@ -54,7 +54,8 @@ def test_spec_parses(spec, settings):
     ("mcts:time=0", "time=0.0 is not allowed"),
     ("mcts:time=inf", "time=inf is not allowed"),
     ("mcts:64:time=1", "a simulation count together with time=S is not allowed"),
-    ("mcts:time=1:time=2", "sets seconds twice"),
+    ("mcts:time=1:time=2", "sets time twice"),
+    ("mcts:64:prior=expert", "prior='expert' without bias=W is not allowed"),
     ("mcts:64:prior=best", "prior='best' is not allowed"),
 ])
 def test_bad_specs_name_the_problem(spec, fragment):

@@ -22,6 +22,10 @@ children sit in a dict keyed by action id. A simulation
    game's cut-off value at a depth cut-off (:mod:`.mcts_values`: a progress margin,
    by default the score margin).
 
+Options: ``bias=W`` adds a progressive bias towards the move of the game's rule-based player
+(asked once per decision, on the first resample) to that root child's selection value;
+``time=S`` replaces the simulation count by S CPU seconds per decision.
+
 Chance events (dice, draws from the deck) happen inside ``apply_action`` from the
 determinization's own generator, so each simulation also samples the future.
 The move played is the root child visited most. Simulations call the engine
@@ -255,7 +259,7 @@ class MCTSPolicy:
             self._prior_policy = game_policy_class(game, self.settings.prior)()
 
     def seed(self, seed: int | None) -> None:
-        """Restart the search's generator (and the rollout policy's) from ``seed``."""
+        """Restart the search's generator (and the play-out and bias policies') from ``seed``."""
         search_seq, rollout_seq = np.random.SeedSequence(seed).spawn(2)
         self.rng = np.random.default_rng(search_seq)
         self._rollout_seed = int(rollout_seq.generate_state(1)[0])

@@ -74,6 +74,9 @@ class SearchSettings:
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
         if self.prior not in PRIORS:
             raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
+        if self.prior != "heuristic" and not w:
+            raise ParameterError(f"mcts prior={self.prior!r} without bias=W is not allowed (it would do nothing); "
+                                 f"give a bias > 0 too")
 
 
 def is_mcts_spec(spec: object) -> bool:
@@ -121,7 +124,7 @@ def parse_mcts_spec(spec: str) -> SearchSettings:
                 f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, prior=P, time=S); form: {SPEC_FORM}"
             )
         if name in fields:
-            raise ParameterError(f"policy {spec!r} sets {name} twice; form: {SPEC_FORM}")
+            raise ParameterError(f"policy {spec!r} sets {key if eq and key != 'c' else name} twice; form: {SPEC_FORM}")
         fields[name] = parsed
     if "simulations" in fields and "seconds" in fields:
         raise ParameterError(f"policy {spec!r}: a simulation count together with time=S is not allowed; give one of "
