@@ -11,6 +11,7 @@ the load average is printed with the figures.
     python -m benchmarks.search                                   # every env, default budget
     python -m benchmarks.search --env trek_v0 --budget 400 --seconds 10
     python -m benchmarks.search --env globetrotter_v0 --depth 40 --rollout heuristic
+    python -m benchmarks.search --env trek_v0 --spec mcts:100:heuristic:depth=30:bias=1   # any mcts spec
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def _step_us(positions: list, rng: np.random.Generator, clone_us: float, steps: 
 
 
 def measure(env: str, num_players: int | None, budget: int, seconds: float, depth: int | None,
-            rollout: str, positions: int, seed: int = 0) -> dict[str, Any]:
+            rollout: str, positions: int, seed: int = 0, spec: str | None = None) -> dict[str, Any]:
+    """One game's row; ``spec`` (an mcts spec string) replaces ``budget``, ``depth`` and ``rollout``."""
     params = {} if num_players is None else {"num_players": num_players}
     game = make_raw_env(env, **params).game
     row: dict[str, Any] = {"env": env, "players": game.num_players}
@@ -93,19 +95,23 @@ def measure(env: str, num_players: int | None, budget: int, seconds: float, dept
         row["resample"] = "not implemented"
         return row
     row["resample_us"] = _mean_us(lambda s: s.resample_hidden(s.current_player, rng), states)
-    policy = MCTSPolicy(budget, rollout=rollout, depth=depth, seed=seed, env=type(game))
+    if spec is None:
+        policy = MCTSPolicy(budget, rollout=rollout, depth=depth, seed=seed, env=type(game))
+    else:
+        policy = MCTSPolicy.from_spec(spec, env=type(game), seed=seed)
     row["spec"] = policy.spec
-    decisions, start, cpu_start = 0, time.perf_counter(), time.process_time()
+    decisions, simulations, start, cpu_start = 0, 0, time.perf_counter(), time.process_time()
     while True:
         state = states[decisions % len(states)]
-        policy.act(None, state.legal_action_mask(), state)
+        root = policy._search(state)  # what act() runs on a position with a choice
+        simulations += sum(child.visits for child in root.children.values())  # one root child per simulation
         decisions += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             break
     row["decisions"] = decisions
     row["decisions_per_s"] = decisions / elapsed
-    row["simulations_per_s"] = decisions * budget / elapsed
+    row["simulations_per_s"] = simulations / elapsed
     # CPU seconds of this process per decision: close to the wall time of one quiet core, whatever
     # else the shared machine runs (wall-clock figures shrink with the load, this one much less)
     row["cpu_s_per_decision"] = (time.process_time() - cpu_start) / decisions
@@ -136,6 +142,8 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--depth", type=_depth, default=None,
                         help="cut simulations off D decisions after the root, or 'end' (default: the game's depth)")
     parser.add_argument("--rollout", choices=ROLLOUTS, default="random", help="play-outs past the tree")
+    parser.add_argument("--spec", help="an mcts spec to measure instead of --budget/--depth/--rollout, "
+                                       "e.g. mcts:200:bias=1 or mcts:time=0.8")
     parser.add_argument("--seconds", type=non_negative_float, default=5.0,
                         help="searching time per game (at least 1 decision)")
     parser.add_argument("--positions", type=positive_int, default=12, help="positions sampled from random games")
@@ -146,11 +154,16 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
     envs = args.env or travel_envs.list_envs()
     for env in envs:  # an unknown env or player count fails here, before any measuring
         make_raw_env(env, **({} if args.players is None else {"num_players": args.players}))
+    if args.spec is not None:
+        from travel_envs.agents.mcts_spec import parse_mcts_spec
+
+        parse_mcts_spec(args.spec)  # a bad spec fails here, naming the bad part
     check_output_path("--json", args.json)
     from tqdm import tqdm
 
-    print(f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'game default'}; "
-          f"{args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
+    what = (f"spec {args.spec}" if args.spec else
+            f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'game default'}")
+    print(f"{what}; {args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
     print(f"{'env':<26} {'players':>7} {'clone us':>9} {'step us':>8} {'resample us':>14} {'sims/s':>10} "
           f"{'decisions/s':>11} {'cpu s/dec':>12}")
     rows = []
@@ -158,15 +171,15 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
         for env in bar:
             bar.set_description(env)
             row = measure(env, args.players, args.budget, args.seconds, args.depth, args.rollout, args.positions,
-                          args.seed)
+                          args.seed, args.spec)
             rows.append(row)
             bar.write(_fmt(row))
     sys.stdout.flush()
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"budget": args.budget, "depth": args.depth, "rollout": args.rollout, "rows": rows}, fh,
-                      indent=2)
+            json.dump({"budget": args.budget, "depth": args.depth, "rollout": args.rollout, "spec": args.spec,
+                       "rows": rows}, fh, indent=2)
     return rows
 
 

@@ -26,6 +26,9 @@ def race(num_players=2, counter=0, turn=0, target=10, seed=0) -> RaceState:
     ("mcts:64:heuristic", SearchSettings(64, "heuristic", None, DEFAULT_EXPLORATION)),
     ("mcts:heuristic", SearchSettings(DEFAULT_SIMULATIONS, "heuristic", None, DEFAULT_EXPLORATION)),
     ("mcts:300:depth=40:c=0.5", SearchSettings(300, "random", 40, 0.5)),
+    ("mcts:400:heuristic:depth=20:bias=1.5", SearchSettings(400, "heuristic", 20, DEFAULT_EXPLORATION, 1.5)),
+    ("mcts:time=0.8:bias=1", SearchSettings(DEFAULT_SIMULATIONS, "random", None, DEFAULT_EXPLORATION, 1.0, 0.8)),
+    ("mcts:64:prior=expert:bias=2", SearchSettings(64, "random", None, DEFAULT_EXPLORATION, 2.0, None, "expert")),
 ])
 def test_spec_parses(spec, settings):
     assert parse_mcts_spec(spec) == settings
@@ -46,6 +49,14 @@ def test_spec_parses(spec, settings):
     ("mcts:64:c=-1", "c=-1.0 is not allowed"),
     ("mcts:64:c=nan", "c=nan is not allowed"),
     ("mcts:64:c=big", "c='big' is not a number"),
+    ("mcts:64:bias=-1", "bias=-1.0 is not allowed"),
+    ("mcts:64:bias=x", "bias='x' is not a number"),
+    ("mcts:time=0", "time=0.0 is not allowed"),
+    ("mcts:time=inf", "time=inf is not allowed"),
+    ("mcts:64:time=1", "a simulation count together with time=S is not allowed"),
+    ("mcts:time=1:time=2", "sets time twice"),
+    ("mcts:64:prior=expert", "prior='expert' without bias=W is not allowed"),
+    ("mcts:64:prior=best", "prior='best' is not allowed"),
 ])
 def test_bad_specs_name_the_problem(spec, fragment):
     with pytest.raises(ParameterError) as err:
@@ -66,6 +77,10 @@ def test_make_policy_builds_the_search():
     assert p.settings == SearchSettings(32, "random", 5, DEFAULT_EXPLORATION)
     assert make_policy("mcts", RACE).settings.simulations == DEFAULT_SIMULATIONS
     assert MCTSPolicy(16, depth=3, exploration=1.0).spec == "mcts:16:depth=3:c=1"
+    assert MCTSPolicy(16, bias=0.5).spec == "mcts:16:bias=0.5"
+    assert MCTSPolicy(seconds=0.25, rollout="heuristic").spec == "mcts:time=0.25:heuristic"
+    for spec in ("mcts:64:heuristic:depth=9:c=0.5:bias=2", "mcts:time=0.5:bias=1", "mcts:8:bias=1:prior=expert"):
+        assert MCTSPolicy.from_spec(spec).spec == spec
     with pytest.raises(ParameterError, match="simulations=0"):
         MCTSPolicy(0)
     with pytest.raises(ParameterError, match="neither 'random', 'heuristic' nor a policy"):
@@ -227,6 +242,21 @@ def test_depth_cut_off_scores_the_margin():
     state = HighCardGame(num_players=3).new_initial_state(np.random.default_rng(4))
     for visits, mean in p.statistics(state).values():
         assert all(-1.0 < v < 1.0 for v in mean)
+
+
+def test_a_time_budget_runs_at_least_one_simulation():
+    """``time=S`` counts CPU seconds instead of simulations; however short, one simulation runs."""
+    stats = MCTSPolicy(seconds=1e-9, seed=0).statistics(race())
+    assert sum(visits for visits, _ in stats.values()) >= 1
+    stats = MCTSPolicy(seconds=0.05, seed=0).statistics(race())
+    assert sum(visits for visits, _ in stats.values()) >= 1
+
+
+def test_the_root_bias_needs_the_games_heuristic():
+    with pytest.raises(ParameterError, match="exports no HeuristicPolicy"):
+        make_policy("mcts:8:bias=1", RACE)
+    with pytest.raises(ParameterError, match="exports no ExpertPolicy"):
+        make_policy("mcts:8:bias=1:prior=expert", "trek_v0")
 
 
 def test_a_rollout_policy_object_plays_on():

@@ -87,3 +87,23 @@ def test_heuristic_playouts_use_the_games_heuristic():
     HeuristicPolicy.calls = 0
     assert lazy.statistics(s) == make_policy("mcts:24:heuristic", HeuristicRace, seed=0).statistics(s)
     assert HeuristicPolicy.calls > 48
+
+
+def test_the_root_bias_follows_the_heuristic_unless_the_statistics_disagree():
+    """``bias=W`` draws the root's visits to the heuristic's move: with a huge weight the search
+    plays it; with none, the search often plays something else."""
+    from benchmarks.search import sample_positions
+    from travel_envs.core.registry import make_raw_env
+    from travel_envs.games.trekking import HeuristicPolicy
+
+    game = make_raw_env("trekking_v0", num_players=2).game
+    heuristic = HeuristicPolicy()
+    agree = {0.0: 0, 1e6: 0}
+    positions = sample_positions(game, 8, seed=1)
+    for bias in agree:
+        policy = MCTSPolicy(24, bias=bias, seed=0, env="trekking_v0")
+        for state in positions:
+            mask = state.legal_action_mask()
+            agree[bias] += policy.act(None, mask, state) == heuristic.act(None, mask, state.clone())
+    assert agree[1e6] == len(positions)
+    assert agree[0.0] < len(positions)

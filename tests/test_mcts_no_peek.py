@@ -84,3 +84,16 @@ def test_the_search_test_catches_a_peeking_resample(env_id, monkeypatch):
         differs += a.statistics(state) != b.statistics(other)
         monkeypatch.setattr(state_cls, "resample_hidden", honest)
     assert differs >= 2
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_guided_search_statistics_are_the_same_on_a_resample(env_id):
+    """Heuristic play-outs and the root bias (the heuristic's move, or the expert's where there is
+    one) read resampled states only: the same statistics and move on a state and a resample of it."""
+    spec = "mcts:4:heuristic:depth=20:bias=1" + (":prior=expert" if env_id == "globetrotter_v0" else "")
+    for state, other, i in _search_pairs(env_id, 2):
+        a, b = MCTSPolicy.from_spec(spec, env=env_id, seed=i), MCTSPolicy.from_spec(spec, env=env_id, seed=i)
+        assert a.statistics(state) == b.statistics(other), i
+        a.seed(i), b.seed(i)
+        mask = state.legal_action_mask()
+        assert a.act(None, mask, state) == b.act(None, mask, other)

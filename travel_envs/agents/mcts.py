@@ -22,6 +22,10 @@ children sit in a dict keyed by action id. A simulation
    game's cut-off value at a depth cut-off (:mod:`.mcts_values`: a progress margin,
    by default the score margin).
 
+Options: ``bias=W`` adds a progressive bias towards the move of the game's rule-based player
+(asked once per decision, on the first resample) to that root child's selection value;
+``time=S`` replaces the simulation count by S CPU seconds per decision.
+
 Chance events (dice, draws from the deck) happen inside ``apply_action`` from the
 determinization's own generator, so each simulation also samples the future.
 The move played is the root child visited most. Simulations call the engine
@@ -32,6 +36,7 @@ no observation is encoded and nothing is validated twice.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -87,14 +92,16 @@ def _no_resampling_error(game_name: str, policy_name: str) -> ParameterError:
 
 
 def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random.Generator,
-           rollout_policy: Any = None, cutoff: Any = margin_values) -> _Node:
-    """Run ``settings.simulations`` simulations for ``seat`` (who is to move); return the root.
+           rollout_policy: Any = None, cutoff: Any = margin_values, prior_policy: Any = None) -> _Node:
+    """Run ``settings.simulations`` simulations (or ``settings.seconds`` of CPU time) for ``seat``
+    (who is to move); return the root.
 
     ``state`` is used only through ``state.resample_hidden(seat, rng)``.
     ``rollout_policy`` (an object with ``act(observation, mask, state)``) plays on past the
     tree instead of uniform random moves; it is called with ``observation=None``.
     ``settings.depth`` None or END plays to the end; ``cutoff(state)`` values a position cut
-    off (a value per seat in [-1, 1]).
+    off (a value per seat in [-1, 1]). With ``settings.bias > 0``, ``prior_policy`` (same
+    interface) names the root move the bias favours; it is asked once, on the first resample.
     """
     n = state.num_players
     root = _Node(n)
@@ -102,11 +109,19 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     limit = settings.depth if isinstance(settings.depth, int) else _NO_LIMIT
     uniform = _Uniforms(rng)
     log, sqrt = math.log, math.sqrt
-    for _ in range(settings.simulations):
+    bias, favoured = float(settings.bias), -1
+    budget, deadline = settings.simulations, None
+    if settings.seconds is not None:
+        budget, deadline = _NO_LIMIT, time.process_time() + settings.seconds
+    done = 0
+    while done < budget and (deadline is None or not done or time.process_time() < deadline):
+        done += 1
         d = state.resample_hidden(seat, rng)
         if d.current_player != seat:
             raise RuntimeError(f"{state.game.name}: resample_hidden({seat}) returned a state where seat "
                                f"{d.current_player} is to move; a resample must keep the seat's view")
+        if done == 1 and bias > 0 and prior_policy is not None:
+            favoured = int(prior_policy.act(None, d.legal_action_mask(), d.clone()))
         node, path, steps = root, [], 0
         # 1-2: selection down the tree, expansion of one new action
         while steps < limit and not d.is_terminal:
@@ -132,6 +147,8 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
             for a in legal:
                 child = children[a]
                 u = child.value[mover] / child.visits + c * sqrt(log(child.available) / child.visits)
+                if a == favoured and node is root:
+                    u += bias * sqrt(done) / (1 + child.visits)
                 if u > best_u:
                     best, best_a, best_u = child, a, u
             d._apply(best_a)
@@ -181,14 +198,16 @@ class MCTSPolicy:
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, rollout: Any = "random",
                  depth: int | str | None = None, exploration: float = DEFAULT_EXPLORATION,
-                 seed: int | None = None, env: Any = None, name: str | None = None) -> None:
+                 seed: int | None = None, env: Any = None, name: str | None = None,
+                 bias: float = 0.0, seconds: float | None = None, prior: str = "heuristic") -> None:
         custom = not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
             raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
                                  f"'random', 'heuristic' or a policy with uses_observation = False")
-        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration)
+        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration,
+                                       bias, seconds, prior)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label
         if env is not None:
@@ -199,47 +218,59 @@ class MCTSPolicy:
         #: ``env`` now, or from the game of each state searched when no env is given
         self._rollout_policy = rollout if custom else None
         self._wants_heuristic = not custom and rollout == "heuristic"
+        #: the game's heuristic (or expert: ``prior``) names the move the root bias favours (``bias > 0``)
+        self._prior_policy = None
+        self._wants_prior = self.settings.bias > 0
         self._heuristic_game = None
         self._cutoff_game, self._cutoff = None, margin_values  # the cut-off value, per game searched
-        if self._wants_heuristic and env is not None:
-            self._heuristic_game = resolve_game(env)[0]
-            self._rollout_policy = self._heuristic(env)
+        if (self._wants_heuristic or self._wants_prior) and env is not None:
+            self._use_heuristic_of(resolve_game(env)[0])
         self.seed(seed)
 
     @classmethod
     def from_spec(cls, spec: str, env: Any = None, seed: int | None = None) -> "MCTSPolicy":
         s = parse_mcts_spec(spec)
-        return cls(s.simulations, s.rollout, s.depth, s.exploration, seed=seed, env=env, name=spec)
+        return cls(s.simulations, s.rollout, s.depth, s.exploration, seed=seed, env=env, name=spec,
+                   bias=s.bias, seconds=s.seconds, prior=s.prior)
 
     @property
     def spec(self) -> str:
         """The spec string that builds this search (defaults left out)."""
         s = self.settings
-        parts = ["mcts", str(s.simulations)]
+        parts = ["mcts", str(s.simulations) if s.seconds is None else f"time={s.seconds:g}"]
         if s.rollout != "random":
             parts.append(s.rollout)
         if s.depth is not None:
             parts.append(f"depth={s.depth}")
         if s.exploration != DEFAULT_EXPLORATION:
             parts.append(f"c={s.exploration:g}")
+        if s.bias:
+            parts.append(f"bias={s.bias:g}")
+        if s.prior != "heuristic":
+            parts.append(f"prior={s.prior}")
         return ":".join(parts)
 
-    @staticmethod
-    def _heuristic(env: Any):
-        return game_policy_class(env, "heuristic")()
+    def _use_heuristic_of(self, game: Any) -> None:
+        """Build ``game``'s heuristic for the play-outs and the prior's policy for the root bias, as asked."""
+        self._heuristic_game = game
+        if self._wants_heuristic:
+            self._rollout_policy = game_policy_class(game, "heuristic")()
+        if self._wants_prior:
+            self._prior_policy = game_policy_class(game, self.settings.prior)()
 
     def seed(self, seed: int | None) -> None:
-        """Restart the search's generator (and the rollout policy's) from ``seed``."""
+        """Restart the search's generator (and the play-out and bias policies') from ``seed``."""
         search_seq, rollout_seq = np.random.SeedSequence(seed).spawn(2)
         self.rng = np.random.default_rng(search_seq)
         self._rollout_seed = int(rollout_seq.generate_state(1)[0])
         self._reseed_rollout()
 
     def _reseed_rollout(self) -> None:
-        if self._rollout_policy is not None:
-            from .registry import reseed_policy
+        from .registry import reseed_policy
 
-            reseed_policy(self._rollout_policy, self._rollout_seed)
+        for policy in (self._rollout_policy, self._prior_policy):
+            if policy is not None:
+                reseed_policy(policy, self._rollout_seed)
 
     def statistics(self, state: GameState) -> dict[int, tuple[int, list[float]]]:
         """Search ``state`` for the seat to move and return the root's children statistics."""
@@ -249,16 +280,16 @@ class MCTSPolicy:
         if not implements_resampling(type(state)):
             raise _no_resampling_error(state.game.name, self.name)
         game = type(state.game)
-        if self._wants_heuristic and self._heuristic_game is not game:
-            self._heuristic_game = game
-            self._rollout_policy = self._heuristic(self._heuristic_game)
+        if (self._wants_heuristic or self._wants_prior) and self._heuristic_game is not game:
+            self._use_heuristic_of(game)
             self._reseed_rollout()
         if self._cutoff_game is not game:
             self._cutoff_game, self._cutoff = game, cutoff_values(game)
         settings = self.settings
         if settings.depth is None:
             settings = replace(settings, depth=DEFAULT_DEPTHS.get(game.name, END))
-        return search(state, state.current_player, settings, self.rng, self._rollout_policy, self._cutoff)
+        return search(state, state.current_player, settings, self.rng, self._rollout_policy, self._cutoff,
+                      self._prior_policy)
 
     def act(self, observation, action_mask, state=None) -> int:
         if state is None:

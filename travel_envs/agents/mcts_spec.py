@@ -8,9 +8,17 @@ Kept apart from the search so ``check_policy_spec`` (config validation) stays ch
   (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end;
   default: the game's own depth (:data:`~travel_envs.agents.mcts_values.DEFAULT_DEPTHS`),
   else to the end,
-- ``c=X``: the UCB exploration constant (default :data:`DEFAULT_EXPLORATION`).
+- ``c=X``: the UCB exploration constant (default :data:`DEFAULT_EXPLORATION`),
+- ``bias=W``: progressive bias towards the game heuristic's move at the root (default 0, off):
+  that child's selection value gets ``W * sqrt(root visits) / (1 + its visits)``, so the search
+  leaves the heuristic's move only when the statistics clearly prefer another one,
+- ``prior=heuristic|expert``: the rule-based player whose move the bias favours (default
+  ``heuristic``; ``expert`` where the game has one, Globetrotter),
+- ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
+  simulation; not reproducible move for move, since the count depends on the machine's speed).
 
-Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``.
+Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``,
+``mcts:400:heuristic:depth=20:bias=1``, ``mcts:time=0.8:bias=1``.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
-SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X]"
+PRIORS = ("heuristic", "expert")
+SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]"
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
 
@@ -39,6 +48,9 @@ class SearchSettings:
     rollout: str = "random"
     depth: int | str | None = None  # None: the game's default depth; END: to the end
     exploration: float = DEFAULT_EXPLORATION
+    bias: float = 0.0  # progressive bias towards the heuristic's move at the root; 0: off
+    seconds: float | None = None  # CPU seconds per decision instead of ``simulations``; None: count
+    prior: str = "heuristic"  # the game policy whose root move ``bias`` favours
 
     def __post_init__(self) -> None:
         sims = self.simulations
@@ -53,6 +65,18 @@ class SearchSettings:
         c = self.exploration
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
             raise ParameterError(f"mcts c={c!r} is not allowed; it must be a finite number >= 0")
+        w = self.bias
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
+            raise ParameterError(f"mcts bias={w!r} is not allowed; it must be a finite number >= 0 (0: off)")
+        t = self.seconds
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
+                              or t <= 0):
+            raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
+        if self.prior not in PRIORS:
+            raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
+        if self.prior != "heuristic" and not w:
+            raise ParameterError(f"mcts prior={self.prior!r} without bias=W is not allowed (it would do nothing); "
+                                 f"give a bias > 0 too")
 
 
 def is_mcts_spec(spec: object) -> bool:
@@ -64,6 +88,17 @@ def _int_field(spec: str, name: str, text: str) -> int:
         return int(text)
     except ValueError:
         raise ParameterError(f"policy {spec!r}: {name}={text!r} is not an integer; form: {SPEC_FORM}") from None
+
+
+def _float_field(spec: str, name: str, text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ParameterError(f"policy {spec!r}: {name}={text!r} is not a number; form: {SPEC_FORM}") from None
+
+
+#: ``key=value`` options of a spec -> the SearchSettings field each sets
+_OPTIONS = {"c": "exploration", "bias": "bias", "time": "seconds"}
 
 
 def parse_mcts_spec(spec: str) -> SearchSettings:
@@ -79,19 +114,21 @@ def parse_mcts_spec(spec: str) -> SearchSettings:
             name, parsed = "simulations", int(part)
         elif eq and key == "depth":
             name, parsed = "depth", END if value == END else _int_field(spec, "depth", value)
-        elif eq and key == "c":
-            try:
-                name, parsed = "exploration", float(value)
-            except ValueError:
-                raise ParameterError(f"policy {spec!r}: c={value!r} is not a number; form: {SPEC_FORM}") from None
+        elif eq and key == "prior":
+            name, parsed = "prior", value
+        elif eq and key in _OPTIONS:
+            name, parsed = _OPTIONS[key], _float_field(spec, key, value)
         else:
             raise ParameterError(
                 f"policy {spec!r}: {part!r} is neither a simulation count (an integer >= 1) nor an option "
-                f"({', '.join(ROLLOUTS)}, depth=D, c=X); form: {SPEC_FORM}"
+                f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, prior=P, time=S); form: {SPEC_FORM}"
             )
         if name in fields:
-            raise ParameterError(f"policy {spec!r} sets {name} twice; form: {SPEC_FORM}")
+            raise ParameterError(f"policy {spec!r} sets {key if eq and key != 'c' else name} twice; form: {SPEC_FORM}")
         fields[name] = parsed
+    if "simulations" in fields and "seconds" in fields:
+        raise ParameterError(f"policy {spec!r}: a simulation count together with time=S is not allowed; give one of "
+                             f"them; form: {SPEC_FORM}")
     try:
         return SearchSettings(**fields)
     except ParameterError as exc:
