@@ -4,10 +4,12 @@ Policy specs (for --policy, --opponents and --league):
   random                      uniform over the legal moves
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter)
-  mcts[:N][:random|heuristic][:depth=D][:c=X]
-                              information-set MCTS: N simulations per decision (default 200), play-outs
-                              by random or heuristic moves, cut D decisions deep, exploration constant X
-                              (e.g. mcts, mcts:400, mcts:100:heuristic:depth=30; see docs/search.md)
+  mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]
+                              information-set MCTS: N simulations per decision (default 200) or S CPU
+                              seconds, play-outs by random or heuristic moves, cut D decisions deep,
+                              exploration constant X, a root bias W towards the heuristic's (or expert's)
+                              move (e.g. mcts, mcts:400, mcts:100:heuristic:depth=30:bias=1; see
+                              docs/search.md)
   PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)
   CHECKPOINT_FOLDER           an RLlib checkpoint folder (runs/rllib_x/checkpoints/final)
 A model is read without running code from it, and played only on the table it was trained for:
@@ -44,6 +46,7 @@ import sys
 from pathlib import Path
 
 
+from travel_envs.agents.mcts_spec import SPEC_FORM as MCTS_FORM
 from travel_envs.core.game import ParameterError
 from travel_envs.tools.cli import parse_params
 
@@ -128,7 +131,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--run", metavar="RUN_DIR", help="take env id/params from a training run folder; "
                    "--policy defaults to its final_model.zip")
     p.add_argument("--policy", help="the policy under test: random, heuristic, expert, "
-                   "mcts[:N][:random|heuristic][:depth=D][:c=X], a model PATH.zip (or model:PATH) or an RLlib "
+                   f"{MCTS_FORM}, a model PATH.zip (or model:PATH) or an RLlib "
                    "checkpoint folder; with --league it joins the league")
     p.add_argument("--opponents", nargs="+", default=None, metavar="POLICY",
                    help="baselines, any policy specs as for --policy (default: random heuristic)")
