@@ -1,9 +1,9 @@
 """Env ids -> games, and building an env from an id and parameters (one home for both).
 
 Ids are ``<name>_v<version>``: the name keys :data:`GAME_PACKAGES`, the version is
-the game's own ``Game.version``, so bumping a version (when an observation or an
-action table changes meaning) is one edit in the game, noted in its doc page's
-change notes. One id serves every player count.
+the game's own ``Game.version`` (joined by ``env_id_of``). When a version is bumped
+(an observation or an action table changes meaning) and what else changes with it:
+docs/architecture.md, "Env ids and versions". One id serves every player count.
 """
 
 from __future__ import annotations
