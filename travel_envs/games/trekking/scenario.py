@@ -160,7 +160,7 @@ def build_state(num_players: int = 2, plan=NEUTRAL, seat: int = 0, rnd: int = 1,
                              "(start_refuge is 'random': hikers placed by pos=)")
     game = TrekkingGame(num_players=num_players, route_plan=tuple(plan), start_refuge="random", **params)
     if not 0 <= seat < num_players:
-        raise ParameterError(f"position: seat={seat!r} does not play; seats are 0-{num_players - 1}")
+        raise ParameterError(f"build_state: seat={seat!r} does not play; seats are 0-{num_players - 1}")
     if phase not in PHASES or phase == "refuge":
         raise ParameterError(f"position: phase={phase!r}; allowed: {[p for p in PHASES if p != 'refuge']} "
                              f"(a game with start_refuge='choose' opens in phase 'refuge')")
