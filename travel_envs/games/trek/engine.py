@@ -37,6 +37,14 @@ from .encoder import encode_observation, encode_state, observation_size, state_s
 from .params import TrekParams
 
 
+def _by_type(cards: list[int]) -> list[int]:
+    """How many cards of each type a list of card types holds (hands are kept this way)."""
+    row = [0] * C.NUM_CARD_TYPES
+    for t in cards:
+        row[t] += 1
+    return row
+
+
 class TrekState(GameState):
     """One game of Trek. Lists of ints, mutated in place.
 
@@ -234,9 +242,7 @@ class TrekState(GameState):
         since; any unseen card beyond that is in another hand (0 before the first reshuffle)."""
         if not self.reshuffles:
             return [0] * C.NUM_CARD_TYPES
-        seen = [0] * C.NUM_CARD_TYPES
-        for t in self.discard:
-            seen[t] += 1
+        seen = _by_type(self.discard)
         counts, own, cap, mine = self.game.card_counts, self.hands[seat], self.reshuffled, self.drawn[seat]
         return [max(0, counts[t] - seen[t] - own[t] - (cap[t] - mine[t])) for t in range(C.NUM_CARD_TYPES)]
 
@@ -612,15 +618,10 @@ class TrekState(GameState):
         dealt = [dealt[i] for i in rng.permutation(len(dealt))]
         for q in others:
             k = sum(self.hands[q])
-            hand = [0] * C.NUM_CARD_TYPES
-            for t in dealt[:k]:
-                hand[t] += 1
-            s.hands[q] = hand
+            s.hands[q] = _by_type(dealt[:k])
             dealt = dealt[k:]
         if self.reshuffles:
-            pack = [0] * C.NUM_CARD_TYPES
-            for t in s.pack:
-                pack[t] += 1
+            pack = _by_type(s.pack)
             drawn_by_others = [t for t in range(C.NUM_CARD_TYPES)
                                for _ in range(self.reshuffled[t] - pack[t] - self.drawn[seat][t])]
             drawn_by_others = [drawn_by_others[i] for i in rng.permutation(len(drawn_by_others))]
@@ -628,10 +629,7 @@ class TrekState(GameState):
                 if q == seat:
                     continue
                 k = sum(self.drawn[q])
-                row = [0] * C.NUM_CARD_TYPES
-                for t in drawn_by_others[:k]:
-                    row[t] += 1
-                s.drawn[q] = row
+                s.drawn[q] = _by_type(drawn_by_others[:k])
                 drawn_by_others = drawn_by_others[k:]
         s.rng = np.random.default_rng(rng.integers(2**63))
         return s
@@ -727,9 +725,7 @@ def _check_state_data(game, d: dict[str, Any]) -> None:
     for m in range(3):
         if d["pool"][m] + sum(h[m] for h in d["held"]) != C.MARKET_TOTALS[m]:
             raise bad("pool", f"and held {C.MARKET_NAMES[m]} do not add up to {C.MARKET_TOTALS[m]}")
-    counts = [0] * C.NUM_CARD_TYPES
-    for t in d["pack"] + d["discard"]:
-        counts[t] += 1
+    counts = _by_type(d["pack"] + d["discard"])
     for h in d["hands"]:
         counts = [a + b for a, b in zip(counts, h)]
     if counts != list(game.card_counts):
