@@ -3,12 +3,12 @@
 Positions are taken from seeded random games (decisions with a choice, spread
 over the whole game). On them, in one run per game: ``clone()`` and
 ``resample_hidden(seat, rng)`` (microseconds, mean over many calls), a random
-step (mask, draw, apply; mean over play-outs from the positions), then the search at the budget asked (``mcts:N``) for ``--seconds``:
+step (mask, draw, apply; mean over play-outs from the positions), then the search asked (default: each game's ``mcts``) for ``--seconds``:
 simulations and decisions per second. A game whose state does not implement
 ``resample_hidden`` is reported as "not implemented". The machine is shared:
 the load average is printed with the figures.
 
-    python -m benchmarks.search                                   # every env, default budget
+    python -m benchmarks.search                                   # every env, its default search
     python -m benchmarks.search --env trek_v0 --budget 400 --seconds 10
     python -m benchmarks.search --env globetrotter_v0 --depth 40 --rollout heuristic
     python -m benchmarks.search --env trek_v0 --spec mcts:100:heuristic:depth=30:bias=1   # any mcts spec
@@ -27,7 +27,7 @@ import numpy as np
 
 import travel_envs
 from travel_envs.agents.mcts import MCTSPolicy, implements_resampling
-from travel_envs.agents.mcts_spec import DEFAULT_SIMULATIONS, ROLLOUTS
+from travel_envs.agents.mcts_spec import ROLLOUTS, settings_spec
 from travel_envs.tools.cli import check_output_path, non_negative_float, non_negative_int, positive_int, run_cli
 from travel_envs.core.registry import make_raw_env
 
@@ -81,9 +81,10 @@ def _step_us(positions: list, rng: np.random.Generator, clone_us: float, steps: 
     return (elapsed_us - clones * clone_us) / max(done, 1)
 
 
-def measure(env: str, num_players: int | None, budget: int, seconds: float, depth: int | None,
-            rollout: str, positions: int, seed: int = 0, spec: str | None = None) -> dict[str, Any]:
-    """One game's row; ``spec`` (an mcts spec string) replaces ``budget``, ``depth`` and ``rollout``."""
+def measure(env: str, num_players: int | None, budget: int | None, seconds: float, depth: int | str | None,
+            rollout: str | None, positions: int, seed: int = 0, spec: str | None = None) -> dict[str, Any]:
+    """One game's row; ``spec`` (an mcts spec string) replaces ``budget``, ``depth`` and ``rollout``
+    (None: the game's default)."""
     params = {} if num_players is None else {"num_players": num_players}
     game = make_raw_env(env, **params).game
     row: dict[str, Any] = {"env": env, "players": game.num_players}
@@ -99,7 +100,7 @@ def measure(env: str, num_players: int | None, budget: int, seconds: float, dept
         policy = MCTSPolicy(budget, rollout=rollout, depth=depth, seed=seed, env=type(game))
     else:
         policy = MCTSPolicy.from_spec(spec, env=type(game), seed=seed)
-    row["spec"] = policy.spec
+    row["spec"] = settings_spec(policy.resolved)  # what ran, the game's defaults filled in
     decisions, simulations, start, cpu_start = 0, 0, time.perf_counter(), time.process_time()
     while True:
         state = states[decisions % len(states)]
@@ -137,11 +138,12 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", action="append", help="env id or 'module:GameClass' (repeatable); default: all")
     parser.add_argument("--players", type=positive_int, help="player count (default: each game's default)")
-    parser.add_argument("--budget", type=positive_int, default=DEFAULT_SIMULATIONS,
-                        help=f"simulations per decision (default {DEFAULT_SIMULATIONS}, the budget of 'mcts')")
+    parser.add_argument("--budget", type=positive_int, default=None,
+                        help="simulations per decision (default: the game's, as a bare 'mcts')")
     parser.add_argument("--depth", type=_depth, default=None,
                         help="cut simulations off D decisions after the root, or 'end' (default: the game's depth)")
-    parser.add_argument("--rollout", choices=ROLLOUTS, default="random", help="play-outs past the tree")
+    parser.add_argument("--rollout", choices=ROLLOUTS, default=None,
+                        help="play-outs past the tree (default: the game's)")
     parser.add_argument("--spec", help="an mcts spec to measure instead of --budget/--depth/--rollout, "
                                        "e.g. mcts:200:bias=1 or mcts:time=0.8")
     parser.add_argument("--seconds", type=non_negative_float, default=5.0,
@@ -162,7 +164,8 @@ def run(argv: list[str] | None = None) -> list[dict[str, Any]]:
     from tqdm import tqdm
 
     what = (f"spec {args.spec}" if args.spec else
-            f"mcts budget {args.budget} simulations, rollout {args.rollout}, depth {args.depth or 'game default'}")
+            f"mcts budget {args.budget or 'game default'} simulations, rollout {args.rollout or 'game default'}, "
+            f"depth {args.depth or 'game default'}")
     print(f"{what}; {args.seconds:g} s of search per game; load average {os.getloadavg()[0]:.2f}")
     print(f"{'env':<26} {'players':>7} {'clone us':>9} {'step us':>8} {'resample us':>14} {'sims/s':>10} "
           f"{'decisions/s':>11} {'cpu s/dec':>12}")

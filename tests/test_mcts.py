@@ -21,14 +21,15 @@ def race(num_players=2, counter=0, turn=0, target=10, seed=0) -> RaceState:
 
 # ------------------------------------------------------------------------------ specs
 @pytest.mark.parametrize("spec, settings", [
-    ("mcts", SearchSettings(DEFAULT_SIMULATIONS, "random", None, DEFAULT_EXPLORATION)),
-    ("mcts:64", SearchSettings(64, "random", None, DEFAULT_EXPLORATION)),
-    ("mcts:64:heuristic", SearchSettings(64, "heuristic", None, DEFAULT_EXPLORATION)),
-    ("mcts:heuristic", SearchSettings(DEFAULT_SIMULATIONS, "heuristic", None, DEFAULT_EXPLORATION)),
-    ("mcts:300:depth=40:c=0.5", SearchSettings(300, "random", 40, 0.5)),
+    ("mcts", SearchSettings()),  # every field left to the game
+    ("mcts:64", SearchSettings(64)),
+    ("mcts:64:heuristic", SearchSettings(64, "heuristic")),
+    ("mcts:heuristic", SearchSettings(None, "heuristic")),
+    ("mcts:300:depth=40:c=0.5", SearchSettings(300, None, 40, 0.5)),
     ("mcts:400:heuristic:depth=20:bias=1.5", SearchSettings(400, "heuristic", 20, DEFAULT_EXPLORATION, 1.5)),
-    ("mcts:time=0.8:bias=1", SearchSettings(DEFAULT_SIMULATIONS, "random", None, DEFAULT_EXPLORATION, 1.0, 0.8)),
-    ("mcts:64:prior=expert:bias=2", SearchSettings(64, "random", None, DEFAULT_EXPLORATION, 2.0, None, "expert")),
+    ("mcts:time=0.8:bias=1", SearchSettings(None, None, None, DEFAULT_EXPLORATION, 1.0, 0.8)),
+    ("mcts:64:prior=expert:bias=2", SearchSettings(64, None, None, DEFAULT_EXPLORATION, 2.0, None, "expert")),
+    ("mcts:200:random:depth=end:bias=0", SearchSettings(200, "random", "end", DEFAULT_EXPLORATION, 0.0)),
 ])
 def test_spec_parses(spec, settings):
     assert parse_mcts_spec(spec) == settings
@@ -55,7 +56,7 @@ def test_spec_parses(spec, settings):
     ("mcts:time=inf", "time=inf is not allowed"),
     ("mcts:64:time=1", "a simulation count together with time=S is not allowed"),
     ("mcts:time=1:time=2", "sets time twice"),
-    ("mcts:64:prior=expert", "prior='expert' without bias=W is not allowed"),
+    ("mcts:64:prior=expert:bias=0", "prior='expert' with bias=0 is not allowed"),
     ("mcts:64:prior=best", "prior='best' is not allowed"),
 ])
 def test_bad_specs_name_the_problem(spec, fragment):
@@ -74,8 +75,10 @@ def test_unknown_policy_lists_the_mcts_form():
 def test_make_policy_builds_the_search():
     p = make_policy("mcts:32:depth=5", RACE, seed=1)
     assert isinstance(p, MCTSPolicy) and p.name == "mcts:32:depth=5"
-    assert p.settings == SearchSettings(32, "random", 5, DEFAULT_EXPLORATION)
-    assert make_policy("mcts", RACE).settings.simulations == DEFAULT_SIMULATIONS
+    assert p.settings == SearchSettings(32, None, 5, DEFAULT_EXPLORATION)
+    assert p.resolved == SearchSettings(32, "random", 5, DEFAULT_EXPLORATION, 0.0, None, "heuristic")
+    assert make_policy("mcts", RACE).resolved.simulations == DEFAULT_SIMULATIONS  # a game without defaults
+    assert make_policy("mcts", RACE).spec == "mcts"
     assert MCTSPolicy(16, depth=3, exploration=1.0).spec == "mcts:16:depth=3:c=1"
     assert MCTSPolicy(16, bias=0.5).spec == "mcts:16:bias=0.5"
     assert MCTSPolicy(seconds=0.25, rollout="heuristic").spec == "mcts:time=0.25:heuristic"
@@ -298,3 +301,26 @@ def test_a_rollout_policy_that_reads_observations_is_refused():
 
     with pytest.raises(ParameterError, match="reads observations"):
         MCTSPolicy(8, rollout=Reader())
+
+
+# ------------------------------------------------------------------------------ the games' defaults
+@pytest.mark.parametrize("env_id, measured", [
+    # the specs docs/search.md reports each game's strength at
+    ("globetrotter_v0", "mcts:200:random:depth=40:bias=4:prior=expert"),
+    ("itchy_feet_v0", "mcts:200:heuristic:depth=40:bias=4:prior=heuristic"),
+    ("trek_v0", "mcts:100:heuristic:depth=30:bias=1:prior=heuristic"),
+    ("trekking_v0", "mcts:200:random:depth=end:bias=0:prior=heuristic"),
+    ("trekking_the_world_v0", "mcts:200:random:depth=40:bias=2:prior=heuristic"),
+])
+def test_a_bare_mcts_is_the_games_measured_search(env_id, measured):
+    bare = make_policy("mcts", env_id, seed=3)
+    assert bare.spec == "mcts" and bare.resolved == parse_mcts_spec(measured)
+
+
+def test_options_given_override_the_games_defaults():
+    trek = make_policy("mcts:40:random:bias=0", "trek_v0").resolved
+    assert (trek.simulations, trek.rollout, trek.depth, trek.bias) == (40, "random", 30, 0.0)
+    glob = make_policy("mcts:bias=0", "globetrotter_v0").resolved  # the game's prior needs its bias: dropped
+    assert (glob.bias, glob.prior) == (0.0, "heuristic")
+    with pytest.raises(ParameterError, match="prior='expert' with bias=0 is not allowed"):
+        make_policy("mcts:prior=expert", "trekking_v0")  # Trekking's default bias is 0

@@ -15,7 +15,7 @@ def test_search_benchmark_reports_rates_and_missing_resampling(tmp_path, capsys)
     card, blind = rows
     assert card["decisions"] >= 1 and card["decisions_per_s"] > 0
     assert card["simulations_per_s"] == pytest.approx(8 * card["decisions_per_s"])
-    assert card["clone_us"] > 0 and card["resample_us"] > 0 and card["spec"] == "mcts:8"
+    assert card["clone_us"] > 0 and card["resample_us"] > 0 and card["spec"] == "mcts:8:random:depth=end:bias=0"
     assert blind["resample"] == "not implemented" and "simulations_per_s" not in blind
     assert "not implemented" in capsys.readouterr().out
     assert json.loads(out.read_text())["rows"][1]["resample"] == "not implemented"
@@ -31,6 +31,6 @@ def test_positions_spread_over_short_games():
 def test_any_spec_can_be_measured():
     [row] = bench.run(["--env", "toy_game:HighCardGame", "--spec", "mcts:time=0.001:c=0.5", "--seconds", "0",
                        "--positions", "2"])
-    assert row["spec"] == "mcts:time=0.001:c=0.5" and row["simulations_per_s"] > 0
+    assert row["spec"] == "mcts:time=0.001:random:depth=end:c=0.5:bias=0" and row["simulations_per_s"] > 0
     with pytest.raises(ParameterError, match="c='x' is not a number"):
         bench.run(["--env", "toy_game:HighCardGame", "--spec", "mcts:8:c=x"])

@@ -54,11 +54,16 @@ def _search_pairs(env_id, num_players):
 SIMULATIONS = 6
 
 
+def _plain_search(seed: int) -> MCTSPolicy:
+    """Random play-outs to the end, no bias, in every game (not the games' tuned defaults)."""
+    return MCTSPolicy(SIMULATIONS, rollout="random", depth="end", bias=0.0, seed=seed)
+
+
 @pytest.mark.parametrize("env_id, num_players", [p for g in GAMES for p in _params(g)])
 def test_search_statistics_are_the_same_on_a_resample(env_id, num_players):
     """Same policy seed, true state vs a resample of it: identical root statistics and move."""
     for state, other, i in _search_pairs(env_id, num_players):
-        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
+        a, b = _plain_search(i), _plain_search(i)
         assert a.statistics(state) == b.statistics(other), i
         a.seed(i), b.seed(i)
         mask = state.legal_action_mask()
@@ -80,7 +85,7 @@ def test_the_search_test_catches_a_peeking_resample(env_id, monkeypatch):
     differs = 0
     for state, other, i in _search_pairs(env_id, 2):
         monkeypatch.setattr(state_cls, "resample_hidden", peeking)
-        a, b = MCTSPolicy(SIMULATIONS, depth="end", seed=i), MCTSPolicy(SIMULATIONS, depth="end", seed=i)
+        a, b = _plain_search(i), _plain_search(i)
         differs += a.statistics(state) != b.statistics(other)
         monkeypatch.setattr(state_cls, "resample_hidden", honest)
     assert differs >= 2
@@ -91,6 +96,16 @@ def test_guided_search_statistics_are_the_same_on_a_resample(env_id):
     """Heuristic play-outs and the root bias (the heuristic's move, or the expert's where there is
     one) read resampled states only: the same statistics and move on a state and a resample of it."""
     spec = "mcts:4:heuristic:depth=20:bias=1" + (":prior=expert" if env_id == "globetrotter_v0" else "")
+    _assert_same_search(spec, env_id)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_the_games_default_search_is_the_same_on_a_resample(env_id):
+    """The game's own defaults (play-outs, depth, bias and prior of a bare ``mcts``), at 4 simulations."""
+    _assert_same_search("mcts:4", env_id)
+
+
+def _assert_same_search(spec: str, env_id: str) -> None:
     for state, other, i in _search_pairs(env_id, 2):
         a, b = MCTSPolicy.from_spec(spec, env=env_id, seed=i), MCTSPolicy.from_spec(spec, env=env_id, seed=i)
         assert a.statistics(state) == b.statistics(other), i

@@ -8,8 +8,8 @@ from test_mcts_no_peek import positions
 from toy_game import RaceGame, RaceState
 from travel_envs.agents import MCTSPolicy
 from travel_envs.agents import mcts as mcts_module
-from travel_envs.agents.mcts_spec import END, SearchSettings, parse_mcts_spec
-from travel_envs.agents.mcts_values import (DEFAULT_DEPTHS, PROGRESS, cutoff_values, globetrotter_progress,
+from travel_envs.agents.mcts_spec import END, GAME_DEFAULTS, SearchSettings, parse_mcts_spec
+from travel_envs.agents.mcts_values import (PROGRESS, cutoff_values, globetrotter_progress,
                                             itchy_feet_progress, margin_values, margins, trek_progress)
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import game_class
@@ -88,7 +88,7 @@ def test_cutoff_values_per_game_and_the_games_own_hook():
 
 
 def test_depth_end_and_the_games_default_depth(monkeypatch):
-    assert parse_mcts_spec("mcts:50:depth=end") == SearchSettings(50, "random", END)
+    assert parse_mcts_spec("mcts:50:depth=end") == SearchSettings(50, None, END)
     assert MCTSPolicy(50, depth=END).spec == "mcts:50:depth=end"
     with pytest.raises(ParameterError, match="depth='deep' is not an integer"):
         parse_mcts_spec("mcts:depth=deep")
@@ -108,4 +108,4 @@ def test_depth_end_and_the_games_default_depth(monkeypatch):
     MCTSPolicy(2, depth=7, seed=0).statistics(glob)
     race = RaceGame().new_initial_state(np.random.default_rng(0))
     MCTSPolicy(2, seed=0).statistics(race)
-    assert seen == [DEFAULT_DEPTHS["globetrotter"], END, 7, END]
+    assert seen == [GAME_DEFAULTS["globetrotter"].depth, END, 7, END]

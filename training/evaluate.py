@@ -5,11 +5,11 @@ Policy specs (for --policy, --opponents and --league):
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter)
   mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]
-                              information-set MCTS: N simulations per decision (default 200) or S CPU
-                              seconds, play-outs by random or heuristic moves, cut D decisions deep,
-                              exploration constant X, a root bias W towards the heuristic's (or expert's)
-                              move (e.g. mcts, mcts:400, mcts:100:heuristic:depth=30:bias=1; see
-                              docs/search.md)
+                              information-set MCTS: N simulations per decision or S CPU seconds,
+                              play-outs by random or heuristic moves, cut D decisions deep, exploration
+                              constant X, a root bias W towards the heuristic's (or expert's) move;
+                              every option left out takes the game's default (a bare mcts is the
+                              search each game's strength is reported at; see docs/search.md)
   PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)
   CHECKPOINT_FOLDER           an RLlib checkpoint folder (runs/rllib_x/checkpoints/final)
 A model is read without running code from it, and played only on the table it was trained for:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -45,8 +44,8 @@ import numpy as np
 from travel_envs.core.game import GameState, ParameterError
 
 from .games import game_policy_class, resolve_game
-from .mcts_spec import DEFAULT_EXPLORATION, DEFAULT_SIMULATIONS, END, SearchSettings, parse_mcts_spec
-from .mcts_values import DEFAULT_DEPTHS, cutoff_values, margin_values
+from .mcts_spec import DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, settings_spec
+from .mcts_values import cutoff_values, margin_values
 
 _NO_LIMIT = 1 << 62
 
@@ -182,13 +181,13 @@ def root_statistics(root: _Node) -> dict[int, tuple[int, list[float]]]:
 
 
 class MCTSPolicy:
-    """IS-MCTS over the engine state: ``simulations`` determinized simulations per decision.
+    """IS-MCTS over the engine state: determinized simulations per decision.
 
-    ``rollout`` is ``"random"``, ``"heuristic"`` (the game's HeuristicPolicy, found from
-    ``env`` or from the state's game) or a policy object. ``depth`` cuts simulations off
-    that many decisions after the root (value: the game's :func:`.mcts_values.cutoff_values`);
-    ``"end"`` plays to the end; None takes the game's default (:data:`.mcts_values.DEFAULT_DEPTHS`,
-    else to the end).
+    Every setting left as None takes the game's default (:data:`.mcts_spec.GAME_DEFAULTS`, then
+    the generic one), resolved when the game is known: from ``env`` at once, else from the
+    first state searched. ``rollout`` is ``"random"``, ``"heuristic"`` (the game's
+    HeuristicPolicy) or a policy object. ``depth`` cuts simulations off that many decisions after
+    the root (value: the game's :func:`.mcts_values.cutoff_values`); ``"end"`` plays to the end.
     ``seed`` makes the search reproducible: the same seed and the same position (as the
     seat sees it) give the same move.
     """
@@ -196,35 +195,34 @@ class MCTSPolicy:
     #: the wrappers skip encoding an observation for policies that never read it
     uses_observation = False
 
-    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, rollout: Any = "random",
+    def __init__(self, simulations: int | None = None, rollout: Any = None,
                  depth: int | str | None = None, exploration: float = DEFAULT_EXPLORATION,
                  seed: int | None = None, env: Any = None, name: str | None = None,
-                 bias: float = 0.0, seconds: float | None = None, prior: str = "heuristic") -> None:
-        custom = not isinstance(rollout, str)
+                 bias: float | None = None, seconds: float | None = None, prior: str | None = None) -> None:
+        custom = rollout is not None and not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
             raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
                                  f"'random', 'heuristic' or a policy with uses_observation = False")
-        self.settings = SearchSettings(simulations, "random" if custom else rollout, depth, exploration,
+        #: the settings as asked (None: the game's default); ``resolved`` holds them for the game in play
+        self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
                                        bias, seconds, prior)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label
+        self._custom_rollout = rollout if custom else None
+        self._game: Any = None
+        self.resolved: SearchSettings | None = None
+        #: plays on past the tree (None: uniform random moves)
+        self._rollout_policy = self._custom_rollout
+        #: the game's heuristic (or expert: ``prior``) names the move the root bias favours (``bias > 0``)
+        self._prior_policy = None
+        self._cutoff = margin_values
         if env is not None:
             game_cls, _ = resolve_game(env)
             if not implements_resampling(game_cls.State):
                 raise _no_resampling_error(game_cls.name, self.name)
-        #: plays on past the tree (None: uniform random moves); the heuristic is found from
-        #: ``env`` now, or from the game of each state searched when no env is given
-        self._rollout_policy = rollout if custom else None
-        self._wants_heuristic = not custom and rollout == "heuristic"
-        #: the game's heuristic (or expert: ``prior``) names the move the root bias favours (``bias > 0``)
-        self._prior_policy = None
-        self._wants_prior = self.settings.bias > 0
-        self._heuristic_game = None
-        self._cutoff_game, self._cutoff = None, margin_values  # the cut-off value, per game searched
-        if (self._wants_heuristic or self._wants_prior) and env is not None:
-            self._use_heuristic_of(resolve_game(env)[0])
+            self._prepare(game_cls)
         self.seed(seed)
 
     @classmethod
@@ -235,28 +233,18 @@ class MCTSPolicy:
 
     @property
     def spec(self) -> str:
-        """The spec string that builds this search (defaults left out)."""
-        s = self.settings
-        parts = ["mcts", str(s.simulations) if s.seconds is None else f"time={s.seconds:g}"]
-        if s.rollout != "random":
-            parts.append(s.rollout)
-        if s.depth is not None:
-            parts.append(f"depth={s.depth}")
-        if s.exploration != DEFAULT_EXPLORATION:
-            parts.append(f"c={s.exploration:g}")
-        if s.bias:
-            parts.append(f"bias={s.bias:g}")
-        if s.prior != "heuristic":
-            parts.append(f"prior={s.prior}")
-        return ":".join(parts)
+        """The spec string that builds this search (settings left to the game left out)."""
+        return settings_spec(self.settings)
 
-    def _use_heuristic_of(self, game: Any) -> None:
-        """Build ``game``'s heuristic for the play-outs and the prior's policy for the root bias, as asked."""
-        self._heuristic_game = game
-        if self._wants_heuristic:
-            self._rollout_policy = game_policy_class(game, "heuristic")()
-        if self._wants_prior:
-            self._prior_policy = game_policy_class(game, self.settings.prior)()
+    def _prepare(self, game: Any) -> None:
+        """Resolve the settings for ``game`` and build what they need: the play-out and prior players
+        and the cut-off value."""
+        s = resolve_settings(self.settings, game.name)
+        if self._custom_rollout is None:
+            self._rollout_policy = game_policy_class(game, "heuristic")() if s.rollout == "heuristic" else None
+        self._prior_policy = game_policy_class(game, s.prior)() if s.bias > 0 else None
+        self._cutoff = cutoff_values(game)
+        self._game, self.resolved = game, s
 
     def seed(self, seed: int | None) -> None:
         """Restart the search's generator (and the play-out and bias policies') from ``seed``."""
@@ -280,15 +268,10 @@ class MCTSPolicy:
         if not implements_resampling(type(state)):
             raise _no_resampling_error(state.game.name, self.name)
         game = type(state.game)
-        if (self._wants_heuristic or self._wants_prior) and self._heuristic_game is not game:
-            self._use_heuristic_of(game)
+        if self._game is not game:
+            self._prepare(game)
             self._reseed_rollout()
-        if self._cutoff_game is not game:
-            self._cutoff_game, self._cutoff = game, cutoff_values(game)
-        settings = self.settings
-        if settings.depth is None:
-            settings = replace(settings, depth=DEFAULT_DEPTHS.get(game.name, END))
-        return search(state, state.current_player, settings, self.rng, self._rollout_policy, self._cutoff,
+        return search(state, state.current_player, self.resolved, self.rng, self._rollout_policy, self._cutoff,
                       self._prior_policy)
 
     def act(self, observation, action_mask, state=None) -> int:

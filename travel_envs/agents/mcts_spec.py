@@ -2,34 +2,37 @@
 
 Kept apart from the search so ``check_policy_spec`` (config validation) stays cheap.
 
-- ``N``: simulations per decision, a positive integer (default :data:`DEFAULT_SIMULATIONS`),
-- ``random`` / ``heuristic``: how simulations are played out past the tree (default ``random``),
+Every option left out takes **the game's default** (:data:`GAME_DEFAULTS`, the settings each
+game's strength figures in docs/search.md are measured at), then the generic one:
+
+- ``N``: simulations per decision, a positive integer (generic default :data:`DEFAULT_SIMULATIONS`),
+- ``random`` / ``heuristic``: how simulations are played out past the tree (generic: ``random``),
 - ``depth=D``: stop a simulation ``D`` decisions after the root and score the position
-  (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end;
-  default: the game's own depth (:data:`~travel_envs.agents.mcts_values.DEFAULT_DEPTHS`),
-  else to the end,
+  (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end
+  (generic: to the end),
 - ``c=X``: the UCB exploration constant (default :data:`DEFAULT_EXPLORATION`),
-- ``bias=W``: progressive bias towards the game heuristic's move at the root (default 0, off):
+- ``bias=W``: progressive bias towards a rule-based player's move at the root (generic: 0, off):
   that child's selection value gets ``W * sqrt(root visits) / (1 + its visits)``, so the search
-  leaves the heuristic's move only when the statistics clearly prefer another one,
-- ``prior=heuristic|expert``: the rule-based player whose move the bias favours (default
+  leaves that move only when the statistics clearly prefer another one,
+- ``prior=heuristic|expert``: the rule-based player whose move the bias favours (generic:
   ``heuristic``; ``expert`` where the game has one, Globetrotter),
 - ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
   simulation; not reproducible move for move, since the count depends on the machine's speed).
 
 Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``,
-``mcts:400:heuristic:depth=20:bias=1``, ``mcts:time=0.8:bias=1``.
+``mcts:400:heuristic:depth=20:bias=1``, ``mcts:time=0.8:bias=1``, ``mcts:200:random:depth=end:bias=0``
+(the plain search with random play-outs in any game).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from travel_envs.core.game import ParameterError
 
-#: simulations per decision of a bare ``mcts``: enough to find short tactics in every game,
-#: few enough that an evaluation of a few hundred games stays in reach (see docs/search.md)
+#: simulations per decision when neither the spec nor the game names a count: enough to find short
+#: tactics in every game, few enough that an evaluation of a few hundred games stays in reach
 DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
@@ -42,21 +45,25 @@ END = "end"
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """What a spec string asks of the search (checked on construction)."""
+    """What a spec string asks of the search (checked on construction).
 
-    simulations: int = DEFAULT_SIMULATIONS
-    rollout: str = "random"
-    depth: int | str | None = None  # None: the game's default depth; END: to the end
+    ``None`` in ``simulations``, ``rollout``, ``depth``, ``bias`` or ``prior`` means "the game's
+    default" (:func:`resolve_settings` fills it in once the game is known).
+    """
+
+    simulations: int | None = None
+    rollout: str | None = None  # "random" | "heuristic"
+    depth: int | str | None = None  # an integer, or END: to the end
     exploration: float = DEFAULT_EXPLORATION
-    bias: float = 0.0  # progressive bias towards the heuristic's move at the root; 0: off
+    bias: float | None = None  # progressive bias towards a rule-based move at the root; 0: off
     seconds: float | None = None  # CPU seconds per decision instead of ``simulations``; None: count
-    prior: str = "heuristic"  # the game policy whose root move ``bias`` favours
+    prior: str | None = None  # the rule-based player whose root move ``bias`` favours
 
     def __post_init__(self) -> None:
         sims = self.simulations
-        if isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
+        if sims is not None and (isinstance(sims, bool) or not isinstance(sims, int) or sims < 1):
             raise ParameterError(f"mcts simulations={sims!r} is not allowed; it must be an integer >= 1")
-        if self.rollout not in ROLLOUTS:
+        if self.rollout is not None and self.rollout not in ROLLOUTS:
             raise ParameterError(f"mcts rollout={self.rollout!r} is not allowed; allowed values: {list(ROLLOUTS)}")
         d = self.depth
         if d is not None and d != END and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
@@ -66,17 +73,73 @@ class SearchSettings:
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
             raise ParameterError(f"mcts c={c!r} is not allowed; it must be a finite number >= 0")
         w = self.bias
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
+        if w is not None and (isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0):
             raise ParameterError(f"mcts bias={w!r} is not allowed; it must be a finite number >= 0 (0: off)")
         t = self.seconds
         if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
                               or t <= 0):
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
-        if self.prior not in PRIORS:
+        if self.prior is not None and self.prior not in PRIORS:
             raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
-        if self.prior != "heuristic" and not w:
-            raise ParameterError(f"mcts prior={self.prior!r} without bias=W is not allowed (it would do nothing); "
+        if self.prior not in (None, "heuristic") and w == 0:
+            raise ParameterError(f"mcts prior={self.prior!r} with bias=0 is not allowed (it would do nothing); "
                                  f"give a bias > 0 too")
+
+
+#: the settings of a bare ``mcts`` per game (what its strength figures in docs/search.md were measured
+#: at; each decides in well under a CPU second); a game not named, and every field not named, takes the
+#: generic defaults of :data:`GENERIC`
+GAME_DEFAULTS: dict[str, SearchSettings] = {
+    # a turn is a chain of sub-decisions: lean on the expert's chain search, leave it when the statistics disagree
+    "globetrotter": SearchSettings(200, "random", 40, bias=4.0, prior="expert"),
+    # the value of a trade shows turns later: heuristic play-outs and a firm lean on the heuristic's move
+    "itchy_feet": SearchSettings(200, "heuristic", 40, bias=4.0),
+    # random play-outs hardly race: heuristic ones (34 us a decision), cut off and scored by camp reached
+    "trek": SearchSettings(100, "heuristic", 30, bias=1.0),
+    # short game, score moving all game long: full random play-outs are cheap and informative
+    "trekking": SearchSettings(200, "random", END, bias=0.0),
+    # a heuristic decision costs ~2 ms: random play-outs, cut off at 40 decisions, a lean on the heuristic
+    "trekking_the_world": SearchSettings(200, "random", 40, bias=2.0),
+}
+#: what a field takes when neither the spec nor the game's defaults name it
+GENERIC = SearchSettings(DEFAULT_SIMULATIONS, "random", END, DEFAULT_EXPLORATION, 0.0, None, "heuristic")
+
+
+def resolve_settings(asked: SearchSettings, game_name: str) -> SearchSettings:
+    """``asked`` with every field left open (None) taken from ``game_name``'s defaults, then :data:`GENERIC`.
+
+    Raises :class:`ParameterError` when the result asks for nothing sensible (``prior=expert`` with
+    no bias)."""
+    game = GAME_DEFAULTS.get(game_name, GENERIC)
+    fields = {}
+    for name in ("simulations", "rollout", "depth", "bias", "prior"):
+        value = getattr(asked, name)
+        if value is None:
+            value = getattr(game, name)
+        fields[name] = getattr(GENERIC, name) if value is None else value
+    if fields["bias"] == 0 and asked.prior is None:
+        fields["prior"] = GENERIC.prior  # the game's prior only matters with its bias
+    return replace(asked, **fields)
+
+
+def settings_spec(s: SearchSettings) -> str:
+    """The shortest spec string for ``s`` (fields left to the game's defaults left out)."""
+    parts = ["mcts"]
+    if s.seconds is not None:
+        parts.append(f"time={s.seconds:g}")
+    elif s.simulations is not None:
+        parts.append(str(s.simulations))
+    if s.rollout is not None:
+        parts.append(s.rollout)
+    if s.depth is not None:
+        parts.append(f"depth={s.depth}")
+    if s.exploration != DEFAULT_EXPLORATION:
+        parts.append(f"c={s.exploration:g}")
+    if s.bias is not None:
+        parts.append(f"bias={s.bias:g}")
+    if s.prior is not None and s.bias != 0:  # a prior without a bias does nothing
+        parts.append(f"prior={s.prior}")
+    return ":".join(parts)
 
 
 def is_mcts_spec(spec: object) -> bool:

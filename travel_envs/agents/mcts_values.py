@@ -8,8 +8,8 @@ seat's own cards (in a determinization, the sampled ones), turned into a margin 
 score. The search looks the estimate up by game name (:func:`cutoff_values`); a game may also
 provide its own as a method ``search_progress(self) -> list[float]`` on its state, which wins.
 
-Each game also names the depth a bare ``mcts`` cuts off at (:data:`DEFAULT_DEPTHS`): games whose
-random play-outs run to hundreds of decisions would cost seconds per decision otherwise.
+The depth each game cuts off at by default is part of its search defaults
+(:data:`travel_envs.agents.mcts_spec.GAME_DEFAULTS`).
 """
 
 from __future__ import annotations
@@ -76,10 +76,6 @@ PROGRESS: dict[str, tuple[Callable[[GameState], list[float]], float]] = {
     "itchy_feet": (itchy_feet_progress, 4.0),
     "trek": (trek_progress, 4.0),
 }
-
-#: depth of a bare ``mcts`` (no ``depth=``) per game; a game not named plays every simulation to the end
-DEFAULT_DEPTHS: dict[str, int] = {"globetrotter": 40, "itchy_feet": 40, "trekking_the_world": 40}
-
 
 def cutoff_values(game) -> Values:
     """The cut-off value function of ``game`` (a Game instance or class)."""

@@ -8,10 +8,11 @@ Spec strings are what configs and the command line use:
   game has one (Globetrotter),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
-- ``"mcts"`` / ``"mcts:N"`` (``N`` simulations per decision, default 200), with options
+- ``"mcts"`` / ``"mcts:N"`` (``N`` simulations per decision), with options
   ``mcts:N:heuristic`` (heuristic play-outs), ``depth=D`` (cut-off), ``c=X`` (exploration),
   ``bias=W`` with ``prior=heuristic|expert`` (a root bias towards that player's move), ``time=S``
-  (CPU seconds per decision instead of N):
+  (CPU seconds per decision instead of N); every option left out takes the game's default
+  (:data:`.mcts_spec.GAME_DEFAULTS`):
   information-set Monte Carlo tree search on resampled states (:mod:`.mcts`, docs/search.md),
 - ``"snapshot"``: only inside a training opponent mix (see :mod:`.pool`):
   a frozen earlier version of the learner.
