@@ -93,6 +93,9 @@ def test_league_elo_orders_policies():
     assert elo["perfect"] > elo["random"] + 100
     text = league_table(names, wins, elo)
     assert text.splitlines()[2].startswith("| 1 | perfect |")
+    assert "vs random" in text.splitlines()[0]
+    low, high = wilson_interval(wins[0, 1], 60)  # the count, the share and its interval, per pair
+    assert f"{wins[0, 1]:g} / 60 = {100 * wins[0, 1] / 60:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%]" in text
 
 
 def test_arena_errors():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .stats import wilson_interval
+
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -28,14 +30,19 @@ def match_table(summaries: Iterable[dict], num_players: int) -> str:
 
 
 def league_table(names: list[str], wins, elo: dict[str, float]) -> str:
-    """Elo ranking plus each policy's score against each other policy."""
+    """Elo ranking plus each policy's score against each other policy: the share of the pair's
+    games it won (a draw half), the count, and the Wilson 95% interval of that share."""
     order = sorted(range(len(names)), key=lambda i: -elo[names[i]])
-    head = ["rank", "policy", "Elo", *[names[j] for j in order]]
+    head = ["rank", "policy", "Elo", *[f"vs {names[j]}" for j in order]]
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
     for rank, i in enumerate(order, 1):
         cells = []
         for j in order:
             games = wins[i][j] + wins[j][i]
-            cells.append("-" if i == j or games == 0 else _pct(wins[i][j] / games))
+            if i == j or games == 0:
+                cells.append("-")
+                continue
+            low, high = wilson_interval(wins[i][j], round(games))
+            cells.append(f"{wins[i][j]:g} / {games:g} = {_pct(wins[i][j] / games)} [{_pct(low)}, {_pct(high)}]")
         lines.append("| " + " | ".join([str(rank), names[i], f"{elo[names[i]]:.0f}", *cells]) + " |")
     return "\n".join(lines) + "\n"
