@@ -33,6 +33,8 @@ import travel_envs
 from travel_envs.core.game import IllegalActionError, env_id_of
 from travel_envs.core.registry import game_class
 
+from toy_game import RaceGame
+
 CASES = [(env_id, n) for env_id in travel_envs.list_envs() for n in game_class(env_id).player_counts]
 IDS = [f"{env_id}-{n}p" for env_id, n in CASES]
 
@@ -272,6 +274,11 @@ def _fact_change_mismatches(blocks: list[np.ndarray], state, q: int, change) -> 
     return bad
 
 
+def test_a_game_without_the_seat_hook_is_named():
+    with pytest.raises(NotImplementedError, match="race does not implement seat_blocks"):
+        RaceGame(num_players=2).seat_blocks()
+
+
 @pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
 def test_public_facts_about_a_seat_sit_in_its_relative_slot_of_every_view(env_id, n):
     game = game_class(env_id)(num_players=n)
@@ -289,6 +296,7 @@ def test_public_facts_about_a_seat_sit_in_its_relative_slot_of_every_view(env_id
 def test_a_change_of_a_seats_public_fact_moves_its_slot_in_every_view(env_id, n):
     game = game_class(env_id)(num_players=n)
     blocks = _seat_blocks(game)
+    assert game.name in PUBLIC_FACT_CHANGES, f"name a public per-player fact of {game.name} in PUBLIC_FACT_CHANGES"
     fact, change = PUBLIC_FACT_CHANGES[game.name]
     checked = 0
     for state in _positions(env_id, n, every=31, games=1):

@@ -82,7 +82,7 @@ STATE_SIZE = OBS_SIZE + STATE_EXTRA
 #: the fields of a seat slot every seat sees alike; "known" is left out: it adds what the viewer
 #: alone knows a player holds (a card it passed in Lost Luggage or lost to Pickpocket / Steal)
 PUBLIC_SEAT_FIELDS = tuple(name for name, _, _ in SEAT_LAYOUT if name != "known")
-#: the seat-relative one-hot rows of LAYOUT that also hold one fact per player (slot k: k seats on)
+#: the seat-relative rows of LAYOUT with one entry per player (entry k: the player k seats on)
 PER_SEAT_ROWS = ("offer_from", "offer_to", "insured")
 
 
