@@ -2,7 +2,7 @@
 
 What every game promises through ``core/game.py`` and the AEC adapter, checked the
 same way for all of them (the per-game test files keep what is particular to a game:
-rules, renders, the seat-relative layout, named hidden facts):
+rules, renders, the scales and names of observation fields, named hidden facts):
 
 - PettingZoo's ``api_test``, ``seed_test`` and ``render_test``;
 - masks: the right length and dtype, never all-false while a seat must decide;
@@ -14,7 +14,11 @@ rules, renders, the seat-relative layout, named hidden facts):
 - ``clone``: independent of the original, and earlier clones stay unchanged while the
   original and later clones move on;
 - hidden information, through each game's own ``resample_hidden`` (the per-game
-  hook): the acting seat's observation and mask are kept, the full state is redrawn.
+  hook): the acting seat's observation and mask are kept, the full state is redrawn;
+- the seat-relative layout, through each game's ``Game.seat_blocks`` (the per-game
+  hook naming where each player's public facts sit): the facts about seat ``q`` read
+  the same in slot ``(q - s) % n`` of every viewer ``s``, and a change of one of them
+  (``PUBLIC_FACT_CHANGES``) moves that slot, and only it, in every view.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 import travel_envs
 from travel_envs.core.game import IllegalActionError, env_id_of
 from travel_envs.core.registry import game_class
+
+from toy_game import RaceGame
 
 CASES = [(env_id, n) for env_id in travel_envs.list_envs() for n in game_class(env_id).player_counts]
 IDS = [f"{env_id}-{n}p" for env_id, n in CASES]
@@ -201,3 +207,121 @@ def test_resample_keeps_the_actors_view_and_redraws_the_hidden_state(env_id, n):
         _play_random(other, rng, 30)  # the resampled state plays on legally
     assert checked > 0
     assert redrawn > 0, "resample_hidden never changed anything (the generator at least must be redrawn)"
+
+
+# ------------------------------------------------------------------ seat-relative layout
+
+def _nudge(values: list, q: int) -> bool:
+    """One less for seat ``q`` (one more at zero): stays inside any range starting at 0."""
+    values[q] += -1 if values[q] > 0 else 1
+    return True
+
+
+#: per game, one public fact about a player that the test changes by hand in a copy of a state:
+#: (the fact, change(state, seat) -> False where the seat has no such fact); the encoder reads it
+#: straight from the state
+PUBLIC_FACT_CHANGES = {
+    "globetrotter": ("score", lambda st, q: _nudge(st.score, q)),
+    "itchy_feet": ("hand size", lambda st, q: _nudge(st.sizes, q)),
+    "trek": ("cash", lambda st, q: st.alive[q] and _nudge(st.cash, q)),  # (out of the game: a zero block)
+    "trekking": ("energy", lambda st, q: _nudge(st.energy, q)),
+    "trekking_the_world": ("money", lambda st, q: _nudge(st.money, q)),
+}
+
+
+def _seat_blocks(game) -> list[np.ndarray]:
+    """``game.seat_blocks()``, checked: one block per seat, non-empty integer indices into the
+    observation, the same length for every slot, no index twice (the blocks are disjoint)."""
+    blocks = game.seat_blocks()
+    assert len(blocks) == game.num_players
+    for k, block in enumerate(blocks):
+        assert isinstance(block, np.ndarray) and block.ndim == 1 and block.dtype.kind in "iu", f"slot {k}"
+        assert block.size > 0 and block.size == blocks[0].size, f"slot {k} has {block.size} indices"
+        assert 0 <= block.min() and block.max() < game.observation_size, f"slot {k} leaves the observation"
+    every = np.concatenate(blocks)
+    assert np.unique(every).size == every.size, "an index is listed twice (the blocks must be disjoint)"
+    return blocks
+
+
+def _seat_relative_mismatches(blocks: list[np.ndarray], views: list[np.ndarray]) -> list[str]:
+    """Where the public facts about a seat q read differently to a viewer s (slot (q - s) % n)
+    than to q itself (slot 0)."""
+    n = len(views)
+    bad = []
+    for q in range(n):
+        own = views[q][blocks[0]]
+        for s in range(n):
+            k = (q - s) % n
+            if not np.array_equal(views[s][blocks[k]], own):
+                bad.append(f"seat {q}: slot {k} of seat {s}'s view differs from slot 0 of its own")
+    return bad
+
+
+def _fact_change_mismatches(blocks: list[np.ndarray], state, q: int, change) -> list[str] | None:
+    """Change one public fact about seat ``q`` in a copy of ``state``: in every view the slot of q
+    must move and the other slots stay; the slots that do not (None: q has no such fact)."""
+    n = len(blocks)
+    before, after = state.clone(), state.clone()  # (fresh copies: no encoder cache from earlier views)
+    if not change(after, q):
+        return None
+    bad = []
+    for s in range(n):
+        old, new = _obs(before, s), _obs(after, s)
+        for k in range(n):
+            moved = not np.array_equal(old[blocks[k]], new[blocks[k]])
+            if moved != (k == (q - s) % n):
+                bad.append(f"seat {q} changed: slot {k} of seat {s}'s view {'moved' if moved else 'stayed'}")
+    return bad
+
+
+def test_a_game_without_the_seat_hook_is_named():
+    with pytest.raises(NotImplementedError, match="race does not implement seat_blocks"):
+        RaceGame(num_players=2).seat_blocks()
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_public_facts_about_a_seat_sit_in_its_relative_slot_of_every_view(env_id, n):
+    game = game_class(env_id)(num_players=n)
+    blocks = _seat_blocks(game)
+    apart = 0
+    for state in _positions(env_id, n):
+        views = [_obs(state, s) for s in range(n)]
+        assert _seat_relative_mismatches(blocks, views) == []
+        apart += any(not np.array_equal(views[0][blocks[k]], views[0][blocks[0]]) for k in range(1, n))
+    if n > 1:  # (with one seat there is one slot: the comparison above holds trivially)
+        assert apart > 0, "every seat's block was the same in every position: the check could not fail"
+
+
+@pytest.mark.parametrize("env_id,n", CASES, ids=IDS)
+def test_a_change_of_a_seats_public_fact_moves_its_slot_in_every_view(env_id, n):
+    game = game_class(env_id)(num_players=n)
+    blocks = _seat_blocks(game)
+    assert game.name in PUBLIC_FACT_CHANGES, f"name a public per-player fact of {game.name} in PUBLIC_FACT_CHANGES"
+    fact, change = PUBLIC_FACT_CHANGES[game.name]
+    checked = 0
+    for state in _positions(env_id, n, every=31, games=1):
+        for q in range(n):
+            bad = _fact_change_mismatches(blocks, state, q, change)
+            assert not bad, f"changing the {fact}: {bad}"
+            checked += bad is not None
+    assert checked >= 2 * n
+
+
+@pytest.mark.parametrize("env_id", travel_envs.list_envs())
+def test_the_seat_checks_catch_misplaced_slots(env_id):
+    n = 3
+    game = game_class(env_id)(num_players=n)
+    blocks = _seat_blocks(game)
+    _, change = PUBLIC_FACT_CHANGES[game.name]
+    state, views = next((st, v) for st in _positions(env_id, n) for v in [[_obs(st, s) for s in range(n)]]
+                        if len({v[0][b].tobytes() for b in blocks}) == n)  # every seat's block different
+    assert _seat_relative_mismatches(blocks, views) == []
+    # an encoder ignoring the viewer (the players in the same order in every view)
+    assert _seat_relative_mismatches(blocks, [views[0]] * n)
+    # a hook listing the players counter-clockwise
+    assert _seat_relative_mismatches([blocks[0], blocks[2], blocks[1]], views)
+    # a hook with the slots shifted by one: every viewer agrees (it only renames the seats), but a change
+    # of seat q's fact moves a slot other than (q - s) % n
+    shifted = blocks[1:] + blocks[:1]
+    assert _seat_relative_mismatches(shifted, views) == []
+    assert _fact_change_mismatches(shifted, state, 0, change)

@@ -125,7 +125,8 @@ def test_hidden_information_other_hands_and_journal_underneath():
         assert full[E.S_HANDS : E.S_HANDS + 3 * 49].sum() == sum(st.hand_size)
 
 
-def test_observation_is_seat_relative():
+def test_observation_names_the_hand_faces_key_and_empty_slots():
+    """The fields of a made position by name (the seat-relative order itself: test_game_contract.py)."""
     s = build_state(3, hands=[["red ship"], ["pink car", "blue car"], ["green bicycle", "orange ship", "red car"]],
                     journal=["yellow car"], cur=1, pos=[0, 5, 9], key=2, world={1: "wild", 6: "blue ship",
                                                                                    10: "red car"})

@@ -14,7 +14,7 @@ from travel_envs.core.game import IllegalActionError, ParameterError
 from travel_envs.games.itchy_feet import GAME
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.components import NUM_CARD_TYPES, PASSPORT
-from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS, SEAT_BLOCK
+from travel_envs.games.itchy_feet.encoder import OBS_SIZE, OFFSETS, SEAT_OFFSETS
 from travel_envs.games.itchy_feet.scenario import build_state as build
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
@@ -89,15 +89,14 @@ def test_hidden_information_does_not_leak():
         assert np.array_equal(before, after)
 
 
-def test_own_hand_is_first_and_seat_relative():
+def test_own_hand_comes_first_and_hand_sizes_are_twentieths():
+    """(Seat slot k holding the player k seats on is the shared check of test_game_contract.py.)"""
     st = build(num_players=3, hands={0: [PASSPORT], 1: [PASSPORT, 0, 0], 2: [PASSPORT, 1]})
     obs = np.zeros(st.game.observation_size, np.float32)
     st.observation(1, obs)
-    assert obs[0] == pytest.approx(2 / 6) and obs[PASSPORT] == pytest.approx(1 / 6)
-    seats = OFFSETS["seats"]
-    assert obs[seats + 1] == pytest.approx(0.15)  # slot 0 = seat 1, 3 cards / 20
-    assert obs[seats + SEAT_BLOCK + 1] == pytest.approx(0.1)  # slot 1 = seat 2, 2 cards
-    assert obs[seats + 2 * SEAT_BLOCK + 1] == pytest.approx(0.05)  # slot 2 = seat 0
+    assert obs[0] == pytest.approx(2 / 6) and obs[PASSPORT] == pytest.approx(1 / 6)  # copies / 6
+    assert obs[OFFSETS["own_hand_size"]] == pytest.approx(3 / 20)
+    assert obs[OFFSETS["seats"] + SEAT_OFFSETS["hand_size"]] == pytest.approx(3 / 20)  # slot 0: seat 1 itself
 
 
 def test_round_trip_and_continued_play_identical():

@@ -12,7 +12,7 @@ from travel_envs.core.game import ParameterError
 from travel_envs.games.trek import GAME, HeuristicPolicy
 from travel_envs.games.trek import actions as A
 from travel_envs.games.trek import components as C
-from travel_envs.games.trek.encoder import PLAYER_BLOCK, observation_size
+from travel_envs.games.trek.encoder import PLAYER_OFFSETS, observation_size
 from travel_envs.games.trek.engine import TrekGame
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -122,7 +122,8 @@ def test_hidden_information_does_not_move_my_observation():
     assert not np.array_equal(full_a, full_b)
 
 
-def test_observation_is_seat_relative_and_bounded():
+def test_own_block_comes_first_with_cash_and_units_scaled_and_bounded():
+    """(The other players' blocks in turn order are the shared check of test_game_contract.py.)"""
     game = TrekGame(num_players=3)
     s = game.new_initial_state(np.random.default_rng(7))
     s.cash[2] = 5000
@@ -130,8 +131,9 @@ def test_observation_is_seat_relative_and_bounded():
     s.pool[0] -= 7
     obs = np.zeros(game.observation_size, np.float32)
     s.observation(2, obs)
-    assert obs[0] == 1.0 and obs[14] == pytest.approx(5000 / 5300) and obs[15] == pytest.approx(7 / 54)
-    assert obs[PLAYER_BLOCK + 14] == pytest.approx(290 / 590)  # seat 0 follows seat 2
+    assert obs[PLAYER_OFFSETS["in_game"]] == 1.0
+    assert obs[PLAYER_OFFSETS["cash"]] == pytest.approx(5000 / 5300)  # c / (c + 300)
+    assert obs[PLAYER_OFFSETS["units"]] == pytest.approx(7 / 54)  # Stores / 54
     low, high = GAME.observation_bounds
     assert obs.min() >= low and obs.max() <= high
 

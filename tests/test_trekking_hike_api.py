@@ -68,17 +68,6 @@ def test_hidden_pile_order_does_not_change_observations():
             assert np.array_equal(after, before[seat])
 
 
-def test_observation_is_seat_relative():
-    _, states = _random_states(3, 3, 20)
-    st = states[-1]
-    o0, o1 = np.zeros(OBS_SIZE, np.float32), np.zeros(OBS_SIZE, np.float32)
-    st.observation(0, o0)
-    st.observation(1, o1)
-    start = sum(n for name, n in OBS_LAYOUT[:13])
-    block = (OBS_LAYOUT[13][1]) // 4
-    assert np.array_equal(o0[start + block:start + 2 * block], o1[start:start + block])
-
-
 @pytest.mark.parametrize("n,params", [(2, {"map": "random"}), (1, {"map": "random"})])
 def test_to_dict_round_trip_and_continued_play_on_a_random_map(n, params):
     g, states = _random_states(n, 4, 60, **params)

@@ -345,5 +345,21 @@ class Game(ABC):
     def state_from_dict(self, data: dict[str, Any]) -> GameState:
         return self.State.from_dict(self, data)
 
+    def seat_blocks(self) -> list[np.ndarray]:
+        """Where each player's public facts sit in a seat's observation.
+
+        Entry ``k`` (``k = 0 .. num_players - 1``) holds the observation indices of what
+        every seat at the table sees alike about the player ``k`` seats after the viewer
+        (position, score, hand size, open cards, tokens, ...): the same fields in the same
+        order for every ``k``. Per-viewer fields (the viewer's own hidden hand, what it
+        alone remembers of other hands, "this is me" flags) are left out.
+
+        It lets one shared test check every game's seat-relative layout without knowing
+        it: the facts about seat ``q`` read the same in slot ``(q - s) % n`` of any viewer
+        ``s``, and change with that seat's data. Each game derives the indices from its
+        observation layout table.
+        """
+        raise NotImplementedError(f"{self.name} does not implement seat_blocks")
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"

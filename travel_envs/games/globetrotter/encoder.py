@@ -109,6 +109,13 @@ KNOWN = OFFSETS["known"]  # + 49 x (opponent seats on - 1)
 EXCHANGED = OFFSETS["exchanged"]  # + slot
 
 
+def seat_blocks(n: int) -> list[np.ndarray]:
+    """The public facts about each player in a view, slot k = the player k seats after the viewer
+    (``Game.seat_blocks``): every field of its "players" slot (P_NEXT .. P_TIE: nothing in a slot is
+    private) and its "exchanged" count. Left out: "known" (what the viewer alone has seen of a hand)."""
+    return [np.r_[PLAYERS + k * P_SIZE : PLAYERS + (k + 1) * P_SIZE, EXCHANGED + k] for k in range(n)]
+
+
 def view(obs: np.ndarray, name: str) -> np.ndarray:
     """The block ``name`` of LAYOUT in an observation (a slice, for tests and debugging)."""
     return obs[OFFSETS[name] : OFFSETS[name] + SIZES[name]]

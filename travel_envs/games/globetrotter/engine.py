@@ -750,3 +750,6 @@ class Globetrotter(Game):
 
     def new_initial_state(self, rng: np.random.Generator) -> GlobetrotterState:
         return GlobetrotterState(self, rng)
+
+    def seat_blocks(self) -> list[np.ndarray]:
+        return E.seat_blocks(self.num_players)

@@ -79,6 +79,23 @@ OFFSETS, OBS_SIZE = _offsets(LAYOUT)
 STATE_EXTRA = MAX_PLAYERS * NUM_CARD_TYPES + NUM_CARD_TYPES  # all hands + draw pile contents
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 
+#: the fields of a seat slot every seat sees alike; "known" is left out: it adds what the viewer
+#: alone knows a player holds (a card it passed in Lost Luggage or lost to Pickpocket / Steal)
+PUBLIC_SEAT_FIELDS = tuple(name for name, _, _ in SEAT_LAYOUT if name != "known")
+#: the seat-relative rows of LAYOUT with one entry per player (entry k: the player k seats on)
+PER_SEAT_ROWS = ("offer_from", "offer_to", "insured")
+
+
+def seat_blocks(n: int) -> list[np.ndarray]:
+    """The public facts about each player in a view, slot k = the player k seats after the viewer
+    (``Game.seat_blocks``): the ``PUBLIC_SEAT_FIELDS`` of its seat slot, then its entry in each of
+    ``PER_SEAT_ROWS``. The viewer's own hand rows (``own_hand``, ...) are not about the others."""
+    sizes = {name: size for name, size, _ in SEAT_LAYOUT}
+    fields = np.concatenate([np.arange(SEAT_OFFSETS[f], SEAT_OFFSETS[f] + sizes[f]) for f in PUBLIC_SEAT_FIELDS])
+    return [np.concatenate([OFFSETS["seats"] + k * SEAT_BLOCK + fields, [OFFSETS[row] + k for row in PER_SEAT_ROWS]])
+            for k in range(n)]
+
+
 _INV6 = 1.0 / 6.0
 
 _OWN_SIZE = OFFSETS["own_hand_size"]

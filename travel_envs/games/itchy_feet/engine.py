@@ -32,7 +32,7 @@ from .components import (
     NUM_COUNTRIES, PASSPORT, PICKPOCKET, POORLY_DRAWN_MAP, POSTCARD, POSTCARDS_TO_WIN,
     RECYCLE_COST, SMUGGLER, STARTING_ITEMS, TRADING_POST, TRADING_POST_MAX, TRAVEL_INSURANCE, UNLABELLED_SEEDS,
 )
-from .encoder import OBS_SIZE, STATE_SIZE, Observer
+from .encoder import OBS_SIZE, STATE_SIZE, Observer, seat_blocks
 from .params import ItchyFeetParams
 from .render import observation_text, render_rgb, render_text
 
@@ -1287,6 +1287,9 @@ class ItchyFeetGame(Game):
 
     def new_initial_state(self, rng: np.random.Generator) -> ItchyFeetState:
         return ItchyFeetState(self, rng)
+
+    def seat_blocks(self) -> list[np.ndarray]:
+        return seat_blocks(self.num_players)
 
 
 __all__ = ["ItchyFeetGame", "ItchyFeetState", "start_player"]

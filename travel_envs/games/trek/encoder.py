@@ -95,6 +95,13 @@ def state_size(num_players: int) -> int:
     return observation_size(num_players) + C.NUM_CARD_TYPES * num_players + 2 * C.NUM_CARD_TYPES
 
 
+def seat_blocks(num_players: int) -> list[np.ndarray]:
+    """The public facts about each player in a view, block k = the player k seats after the viewer
+    (``Game.seat_blocks``): its whole ``PLAYER_LAYOUT`` block (nothing in it is private; the own
+    hand and the cards known in other hands are table rows)."""
+    return [np.arange(k * PLAYER_BLOCK, (k + 1) * PLAYER_BLOCK) for k in range(num_players)]
+
+
 def blocks(obs: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
     """Named views of an observation: ``"p<k>.<name>"`` for the k-th player block (0 = the
     observing seat), the table rows by name (for tests and debugging)."""

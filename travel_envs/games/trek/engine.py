@@ -33,7 +33,7 @@ from . import actions as A
 from . import components as C
 from . import render
 from .actions import BUY_PHASE, OVER, PHASES, PLAY_PHASE, BANKRUPTCY_PHASE
-from .encoder import encode_observation, encode_state, observation_size, state_size
+from .encoder import encode_observation, encode_state, observation_size, seat_blocks, state_size
 from .params import TrekParams
 
 
@@ -685,6 +685,9 @@ class TrekGame(Game):
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekState:
         return TrekState(self, rng)
+
+    def seat_blocks(self) -> list[np.ndarray]:
+        return seat_blocks(self.num_players)
 
 
 def _check_state_data(game, d: dict[str, Any]) -> None:

@@ -95,6 +95,14 @@ _O_MAPDATA = _offset("map: altitude")
 _SOLO = _O_DRINKS - _O_SOLO  # the Sunday hikers and the solo extras
 _MAPDATA = OBS_SIZE - _O_MAPDATA
 
+
+def seat_blocks(n: int) -> list[np.ndarray]:
+    """The public facts about each player in a view, block k = the player k seats after the viewer
+    (``Game.seat_blocks``): its whole block of the "player blocks" row (everything in it is public;
+    the viewer's own moves and current turn are rows of their own)."""
+    return [np.arange(_O_PLAYERS + k * PLAYER_BLOCK, _O_PLAYERS + (k + 1) * PLAYER_BLOCK) for k in range(n)]
+
+
 # the fixed header (offsets relative to _O_STATIC), which only changes at noon
 _STATIC = _O_TURN - _O_STATIC
 _PLAN_INDEX = [{name: i for i, name in enumerate(deck)} for deck in C.PLAN_DECKS]

@@ -23,7 +23,7 @@ from . import components as C
 from . import render as R
 from . import scoring as S
 from .actions import FINISH_PHASE, MOVE_PHASE, OPPONENT, OVER, PHASES, REFUGE_PHASE, SUNDAY_PHASE, TAG_PHASE
-from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state
+from .encoder import OBS_SIZE, STATE_SIZE, encode_observation, encode_state, seat_blocks
 from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
@@ -1004,3 +1004,6 @@ class TrekkingGame(Game):
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingState:
         return TrekkingState(self, rng)
+
+    def seat_blocks(self) -> list[np.ndarray]:
+        return seat_blocks(self.num_players)

@@ -135,6 +135,21 @@ def layout(num_players: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+def seat_blocks(num_players: int) -> list[np.ndarray]:
+    """The public facts about each player in a view, slot k = the player k seats after the viewer
+    (``Game.seat_blocks``): every row of its ``PLAYER_BLOCKS`` block (all public), then its entry of
+    ``current_player_relative``. Left out: ``halong_target_relative``, which has no entry for the
+    viewer (slot k >= 1 only)."""
+    spans = {name: (start, end) for name, start, end in layout(num_players)}
+    current = spans["current_player_relative"][0]
+    out = []
+    for k in range(num_players):
+        who = "me" if k == 0 else f"player+{k}"
+        rows = [np.arange(*spans[f"{who}.{name}"]) for name, _ in PLAYER_BLOCKS]
+        out.append(np.concatenate(rows + [[current + k]]))
+    return out
+
+
 def observation_size(num_players: int) -> int:
     return GLOBAL_SIZE + num_players * PLAYER_SIZE
 

@@ -1087,3 +1087,6 @@ class TrekkingTheWorldGame(Game):
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:
         return TrekkingTheWorldState(self, rng)
 
+    def seat_blocks(self) -> list[np.ndarray]:
+        return encoder.seat_blocks(self.num_players)
+
