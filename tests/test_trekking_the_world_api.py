@@ -164,6 +164,23 @@ def test_own_money_comes_first_over_the_money_cap():
         assert obs[money] == pytest.approx(s.money[seat] / 20)
 
 
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_the_ha_long_bay_target_sees_itself_chosen(n):
+    """Every seat, the target included, sees who Ha Long Bay moves, in its own relative slot, and
+    nothing leaks into the block before it (the target once saw a Kilimanjaro row instead)."""
+    g = GAME(num_players=n)
+    s = g.new_initial_state(np.random.default_rng(3))
+    spans = {name: (start, end) for name, start, end in layout(n)}
+    halong, kili = spans["halong_target_relative"], spans["kilimanjaro_returned_row"]
+    for target in range(n):
+        s.halong_target = target
+        for seat in range(n):
+            obs = np.zeros(g.observation_size, np.float32)
+            s.observation(seat, obs)
+            assert np.flatnonzero(obs[halong[0]:halong[1]]).tolist() == [(target - seat) % n]
+            assert not obs[kili[0]:kili[1]].any()
+
+
 def _play(n, games, first_seed=0):
     wins = 0.0
     for gi in range(games):

@@ -73,7 +73,7 @@ GLOBAL_BLOCKS = (
     ("current_player_relative", 5),
     ("pending_power", C.NUM_CARDS + 1),  # card whose sub-choice is open; last = Frequent Flyer token
     ("kilimanjaro_returned_row", C.NUM_COLOURS),
-    ("halong_target_relative", 4),
+    ("halong_target_relative", 5),  # slot 0 = me: the target sees that it is the one moved
     ("end_triggered_and_tours_to_end", 2),
     ("itinerary_in_play", ITIN_FEATURES),
     ("move_n_max_n_min_steps", 3),
@@ -137,16 +137,15 @@ def layout(num_players: int) -> tuple[tuple[str, int, int], ...]:
 
 def seat_blocks(num_players: int) -> list[np.ndarray]:
     """The public facts about each player in a view, slot k = the player k seats after the viewer
-    (``Game.seat_blocks``): every row of its ``PLAYER_BLOCKS`` block (all public), then its entry of
-    ``current_player_relative``. Left out: ``halong_target_relative``, which has no entry for the
-    viewer (slot k >= 1 only)."""
+    (``Game.seat_blocks``): every row of its ``PLAYER_BLOCKS`` block (all public), then its entries of
+    ``current_player_relative`` and ``halong_target_relative``."""
     spans = {name: (start, end) for name, start, end in layout(num_players)}
-    current = spans["current_player_relative"][0]
+    current, halong = spans["current_player_relative"][0], spans["halong_target_relative"][0]
     out = []
     for k in range(num_players):
         who = "me" if k == 0 else f"player+{k}"
         rows = [np.arange(*spans[f"{who}.{name}"]) for name, _ in PLAYER_BLOCKS]
-        out.append(np.concatenate(rows + [[current + k]]))
+        out.append(np.concatenate(rows + [[current + k, halong + k]]))
     return out
 
 
@@ -502,7 +501,7 @@ def _write_context(s, seat: int, n: int, out) -> None:
     if s.kili_row >= 0:
         out[g["kilimanjaro_returned_row"] + s.kili_row] = 1.0
     if s.halong_target >= 0:
-        out[g["halong_target_relative"] + (s.halong_target - seat) % n - 1] = 1.0
+        out[g["halong_target_relative"] + (s.halong_target - seat) % n] = 1.0
     o = g["end_triggered_and_tours_to_end"]
     if s.end_triggered:
         out[o] = 1.0
