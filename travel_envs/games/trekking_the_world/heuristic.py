@@ -11,13 +11,20 @@ Souvenir tokens at once, discounts / Colosseum / Sagrada / Lencois when they win
 card, row refreshes when nothing useful is on offer, and the instant gains at once.
 A token or a card is spent only for a gain worth more than keeping it (nothing is
 kept once the end is triggered: that is its last turn).
+
+``HeuristicStyle`` holds the tunable weights and thresholds of these choices;
+``HeuristicPolicy(seed, style=DEFAULT_STYLE, **overrides)`` plays one (an override
+replaces a single field, e.g. ``tour_bonus=12.0``).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass, replace
 
 import numpy as np
+
+from travel_envs.core.game import ParameterError
 
 from . import components as C
 from .actions import (
@@ -52,8 +59,8 @@ INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string 
 )
 MOVE_POWERS = frozenset({"extra_steps", "move_fewer", "allow_revisit_this_turn", "free_flights_this_turn",
                          "flights_use_no_step", "teleport_instead_of_move", "skip_move"})
-TOKEN_COST = 2.0  # what keeping a token is worth (a later turn's use)
-CARD_COST = 3.0  # what keeping a one-use Encounter is worth
+GREAT_WALL = C.card_of_kind("end_points_per_unused_token")  # a kept token scores its "per" at the end
+ANGKOR_WAT = C.card_of_kind("end_points_per_other_encounter")  # so does every other Encounter held
 _ENDS: dict = {}  # endpoints() by (rules, location, visited, money): pure, shared by all instances
 _ENDS_LIMIT = 50_000
 
@@ -77,11 +84,71 @@ def _power_actions(legal, kinds) -> dict[str, int]:
     return out
 
 
+@dataclass(frozen=True)
+class HeuristicStyle:
+    """The heuristic's tunable choices (worths are in points of final score).
+
+    What the rules fix stays out: a card's own scoring ("per" Tour / cube / full row / kept
+    token), the Tour rules' prices and steps, and the 5-step reach of the nearby-Tour pull
+    (the longest Itinerary's move)."""
+
+    name: str = "heuristic"
+    # -- keeping tools: a token or a one-use Encounter is spent only for a gain above its keep
+    token_keep: float = 2.0  # a token kept for a later turn (Great Wall adds its "per" to it)
+    card_keep: float = 3.0  # a one-use Encounter kept (Angkor Wat adds its "per" to it)
+    # -- Encounters: the worth of holding one (taking one, Kakadu / Tongariro, ending a move on one)
+    enc_power: float = 5.0  # any Encounter with a power (not end-game scoring)
+    enc_endgame_base: float = 2.0  # a per-Tour-in-continent / per-cube / per-full-row card: this + its score now
+    near_full_gap: int = 2  # ... a per-full-row card counts the rows at most this short of full
+    enc_endgame_other: float = 7.0  # any other end-game Encounter (money, continents, Great Wall, Angkor Wat)
+    # -- ending the move (Itinerary choice, Move tokens, movement powers, flights, the walk)
+    coin: float = 0.4  # per coin the move leaves it with (up to the cap)
+    tour_bonus: float = 8.0  # an affordable Tour at the end (or next to it with Colosseum): its points + this
+    cube: float = 2.0  # per Souvenir cube the Itinerary gives there
+    cube_shortest_row: float = 3.0  # more per cube when its colour's row is (one of) the shortest
+    near_tour: float = 0.12  # per point of a Tour within 5 steps, times (6 - steps) / 5 ...
+    near_tour_money_gap: int = 3  # ... if it costs at most this more than the money it will have
+    fly_margin: float = 1.0  # a Frequent Flyer token / Monteverde must beat the best turn by its keep + this
+    move_margin: float = 0.5  # a Move token / movement power must beat the plain move by this (its keep counted)
+    # -- Tours: Chefchaouen refreshes the Tour row when no Tour on offer is attractive
+    refresh_tours_below: float = 3.0  # ... its best Tour points / (1 + steps + shortfall x missing coins) below this
+    prospect_shortfall: float = 0.7  # a missing coin counts as this many steps there
+    # -- other instant powers
+    refresh_encounters_beyond: int = 3  # Timbuktu: refresh when every Encounter on offer is farther than this
+    enc_grab: float = 7.0  # Kakadu / Tongariro: used when the best card there is worth at least this
+    kilimanjaro_spread: int = 2  # exchange a cube when the longest and shortest rows differ by this
+    money_gain_room: int = 2  # a money gain waits while the money is within this of the cap
+    money_per_tour_min_tours: int = 2  # the money-per-Tour gain waits for this many Tours
+    baobab_min_money: int = 2  # Avenue of the Baobabs repeats an Itinerary's money of at least this
+    old_havana_spread: int = 2  # recolour when the printed colour's row is full or this longer than the shortest
+    token_preference: tuple[int, ...] = (C.TOK_MONEY, C.TOK_SOUVENIR, C.TOK_FF, C.TOK_MOVE)  # Serengeti's token
+    # -- Lencois (a step after taking a card), judged by the nearby-Tour pull of the locations
+    lencois_step_margin: float = 0.5  # the step taken when it raises the pull by more than this
+    lencois_power_margin: float = 2.0  # the card used when a step would raise it by more than this
+    # -- Ha Long Bay: the victim is an opponent standing near a Tour it can nearly afford
+    halong_money_gap: int = 2  # ... a Tour costing at most this more than its money
+    halong_reach: int = 1  # ... at most this many steps away
+    # -- random variation (they consume the generator whatever their size)
+    place_noise: float = 0.01  # added (times a uniform draw) to each start location's value
+    step_noise: float = 1e-3  # added (times a uniform draw) to each next step's value
+
+    def __post_init__(self) -> None:
+        if sorted(self.token_preference) != list(range(len(C.TOKEN_NAMES))):
+            raise ParameterError(f"token_preference={self.token_preference!r} must order every token type once: "
+                                 f"a permutation of 0-{len(C.TOKEN_NAMES) - 1} ({', '.join(C.TOKEN_NAMES)})")
+
+
+DEFAULT_STYLE = HeuristicStyle()
+
+
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, style: HeuristicStyle = DEFAULT_STYLE, **overrides) -> None:
+        """``overrides`` replace single fields of ``style`` (e.g. ``tour_bonus=12.0``)."""
         self.rng = np.random.default_rng(seed)
+        self.style = replace(style, **overrides) if overrides else style
+        self.name = self.style.name
         self._loc_memo: dict = {}
 
     # ----------------------------------------------------------------- value
@@ -97,28 +164,30 @@ class HeuristicPolicy:
         if self._last_turn(s):
             token, card = 0.0, 0.0
         else:
-            token, card = TOKEN_COST, CARD_COST
+            token, card = self.style.token_keep, self.style.card_keep
         held = s.encs[p]
-        if C.card_of_kind("end_points_per_unused_token") in held:
-            token += 2.0
-        if C.card_of_kind("end_points_per_other_encounter") in held:
-            card += 2.0
+        if GREAT_WALL in held:
+            token += C.ENC_EFFECT[GREAT_WALL]["per"]
+        if ANGKOR_WAT in held:
+            card += C.ENC_EFFECT[ANGKOR_WAT]["per"]
         return token, card
 
     def _enc_value(self, s, p: int, c: int) -> float:
         """A rough worth of holding Encounter ``c``."""
+        st = self.style
         kind = C.ENC_KIND[c]
         eff = C.ENC_EFFECT[c]
         if not C.ENC_ENDGAME[c]:
-            return 5.0
+            return st.enc_power
         if kind == "end_points_per_tour_in_continent":
             cont = C.CONTINENT_IDS.index(eff["continent"])
-            return 2.0 + 3.0 * sum(1 for t in s.tours[p] if C.CARD_CONTINENT[t] == cont)
+            return st.enc_endgame_base + eff["per"] * sum(1 for t in s.tours[p] if C.CARD_CONTINENT[t] == cont)
         if kind == "end_points_per_cube":
-            return 2.0 + s.suitcase[p][C.COLOURS.index(eff["colour"])]
+            return st.enc_endgame_base + eff["per"] * s.suitcase[p][C.COLOURS.index(eff["colour"])]
         if kind == "end_points_per_full_row":
-            return 2.0 + 4.0 * sum(1 for x in s.suitcase[p] if x >= C.SUITCASE_COLUMNS - 2)
-        return 7.0
+            full = C.SUITCASE_COLUMNS - st.near_full_gap
+            return st.enc_endgame_base + eff["per"] * sum(1 for x in s.suitcase[p] if x >= full)
+        return st.enc_endgame_other
 
     def _held_power(self, s, p: int, kind: str) -> int:
         """A usable (held, not gained this turn) Encounter of ``kind``, or -1."""
@@ -143,20 +212,22 @@ class HeuristicPolicy:
             rows = s.suitcase[p]
             colour = C.ITIN_COLOUR[itin] if s.recolour == NONE else s.recolour
             if rows[colour] < C.SUITCASE_COLUMNS:
-                value += C.ITIN_CUBES[itin] * (2.0 + (3.0 if rows[colour] == min(rows) else 0.0))
+                st = self.style
+                value += C.ITIN_CUBES[itin] * (st.cube + (st.cube_shortest_row if rows[colour] == min(rows) else 0.0))
         return value
 
     def _location_value(self, s, p: int, e: int, money: int) -> float:
         """Money, the card at ``e`` (or, with Colosseum, next to it; with held discounts) and the
         Tours near ``e`` (the Itinerary's cubes aside)."""
-        value = 0.4 * (money - s.money[p])
+        st = self.style
+        value = st.coin * (money - s.money[p])
         here_card = C.LOCATION_CARD[e]
         tours = [c for c in s.available_tours() if c != NONE]
         card_cost = self._costs(s, p)[1]
         discount = self._held_discount(s, p)
         if here_card != NONE and here_card in tours and s.tour_price(here_card) <= money + discount:
             price = s.tour_price(here_card)
-            value += C.TOUR_POINTS[here_card] + 8.0 - (card_cost if price > money else 0.0)
+            value += C.TOUR_POINTS[here_card] + st.tour_bonus - (card_cost if price > money else 0.0)
             money -= max(0, price - discount)
         elif here_card != NONE and here_card in s.available_encounters():
             value += self._enc_value(s, p, here_card)
@@ -164,14 +235,15 @@ class HeuristicPolicy:
             near = [c for c in tours if C.CARD_LOCATION[c] in C.ADJ[e] and s.tour_price(c) <= money]
             if near:
                 best = max(near, key=lambda c: C.TOUR_POINTS[c])
-                value += C.TOUR_POINTS[best] + 8.0 - card_cost
+                value += C.TOUR_POINTS[best] + st.tour_bonus - card_cost
                 money -= s.tour_price(best)
                 here_card = best
+        near_tour, reach_money = st.near_tour, money + st.near_tour_money_gap
         for c in tours:
-            if c != here_card and s.tour_price(c) <= money + 3:
+            if c != here_card and s.tour_price(c) <= reach_money:
                 d = DIST[e, C.CARD_LOCATION[c]]
-                if d <= 5:
-                    value += C.TOUR_POINTS[c] * 0.12 * (6 - d) / 5.0
+                if d <= 5:  # 5 steps: the longest Itinerary's move
+                    value += C.TOUR_POINTS[c] * near_tour * (6 - d) / 5.0
         return value
 
     def _plan_value(self, s, p: int, itin: int, v: int, visited: int, n_max: int, torres: bool = False,
@@ -230,12 +302,13 @@ class HeuristicPolicy:
     def _tour_prospect(self, s, p: int) -> float:
         """How attractive the Tours on offer are from here (distance and affordability)."""
         here, money = s.loc[p], s.money[p]
+        shortfall = self.style.prospect_shortfall
         best = 0.0
         for c in s.available_tours():
             if c != NONE:
                 d = DIST[here, C.CARD_LOCATION[c]]
                 short = max(0, s.tour_price(c) - money)
-                best = max(best, C.TOUR_POINTS[c] / (1.0 + d + 0.7 * short))
+                best = max(best, C.TOUR_POINTS[c] / (1.0 + d + shortfall * short))
         return best
 
     # ------------------------------------------------------------------- act
@@ -273,7 +346,7 @@ class HeuristicPolicy:
             if mask[A_MONEY] and room:
                 return A_MONEY
             powers = _power_actions(legal, {"repeat_itinerary_money"})
-            if powers and room and C.ITIN_MONEY[s.itin] >= 2:
+            if powers and room and C.ITIN_MONEY[s.itin] >= self.style.baobab_min_money:
                 return powers["repeat_itinerary_money"]
             return A_PASS
         if ph == PH_SOUVENIR:
@@ -303,9 +376,10 @@ class HeuristicPolicy:
                                                                "move_other_trekker"})
         if not powers:
             return None
+        st = self.style
         for kind in INSTANT_GAINS:
-            if kind in powers and not (kind == "gain_money_per_tour" and len(s.tours[p]) < 2):
-                if kind in ("gain_money", "gain_money_per_tour") and s.money[p] >= C.MONEY_CAP - 2:
+            if kind in powers and not (kind == "gain_money_per_tour" and len(s.tours[p]) < st.money_per_tour_min_tours):
+                if kind in ("gain_money", "gain_money_per_tour") and s.money[p] >= C.MONEY_CAP - st.money_gain_room:
                     continue
                 return powers[kind]
         last = self._last_turn(s)
@@ -316,21 +390,22 @@ class HeuristicPolicy:
             c = a - A_USE
             kind = C.ENC_KIND[c]
             if kind == "refresh_row":
-                if C.ENC_EFFECT[c]["row"] == "tour" and (self._tour_prospect(s, p) < 3.0 or last):
+                if C.ENC_EFFECT[c]["row"] == "tour" and (self._tour_prospect(s, p) < st.refresh_tours_below or last):
                     return int(a)
-                far = all(x == NONE or DIST[here, C.CARD_LOCATION[x]] > 3 for x in s.available_encounters())
+                far = all(x == NONE or DIST[here, C.CARD_LOCATION[x]] > st.refresh_encounters_beyond
+                          for x in s.available_encounters())
                 if C.ENC_EFFECT[c]["row"] == "encounter" and far and not last:
                     return int(a)
             elif kind == "take_from_encounter_discard":
-                if last or max((self._enc_value(s, p, x) for x in s.enc_discard), default=0) >= 7.0:
+                if last or max((self._enc_value(s, p, x) for x in s.enc_discard), default=0) >= st.enc_grab:
                     return int(a)
             elif kind == "swap_with_encounter_row":
                 if last or max((self._enc_value(s, p, x) for x in s.available_encounters() if x != NONE),
-                               default=0) >= 7.0:
+                               default=0) >= st.enc_grab:
                     return int(a)
             elif kind == "exchange_cube":
                 rows = s.suitcase[p]
-                if max(rows) - min(rows) >= 2 or last:
+                if max(rows) - min(rows) >= st.kilimanjaro_spread or last:
                     return int(a)
             elif kind == "move_other_trekker" and s.phase_id == PH_START and self._halong_victim(s, p) != NONE:
                 return int(a)
@@ -338,12 +413,13 @@ class HeuristicPolicy:
 
     def _halong_victim(self, s, p: int) -> int:
         """An opponent standing on or next to a Tour they can afford (the best one), or -1."""
+        gap, reach = self.style.halong_money_gap, self.style.halong_reach
         best, who = 0, NONE
         for q in range(s.num_players):
             if q == p or s.loc[q] == NONE:
                 continue
             for c in s.available_tours():
-                if c != NONE and C.TOUR_COST[c] <= s.money[q] + 2 and DIST[s.loc[q], C.CARD_LOCATION[c]] <= 1:
+                if c != NONE and C.TOUR_COST[c] <= s.money[q] + gap and DIST[s.loc[q], C.CARD_LOCATION[c]] <= reach:
                     if C.TOUR_POINTS[c] > best:
                         best, who = C.TOUR_POINTS[c], q
         return who
@@ -364,9 +440,10 @@ class HeuristicPolicy:
     # --------------------------------------------------------------- phases
     def _place(self, s, legal) -> int:
         tours = [c for c in s.available_tours() if c != NONE]
+        noise = self.style.place_noise
         best, best_v = int(legal[0]), -1.0
         for a in legal:
-            v = sum(1.0 / (1 + DIST[a - A_LOC, C.CARD_LOCATION[c]]) for c in tours) + self.rng.random() * 0.01
+            v = sum(1.0 / (1 + DIST[a - A_LOC, C.CARD_LOCATION[c]]) for c in tours) + self.rng.random() * noise
             if v > best_v:
                 best, best_v = int(a), v
         return best
@@ -379,10 +456,11 @@ class HeuristicPolicy:
         powers = _power_actions(legal, {"free_flight_before_itinerary", "itinerary_from_discard_top"})
         if mask[A_FF] or "free_flight_before_itinerary" in powers:
             flown = self._best_airport(s, p)[0]
+            margin = self.style.fly_margin
             if mask[A_FF]:
-                options.append((flown - token_cost - 1.0, A_FF))
+                options.append((flown - token_cost - margin, A_FF))
             if "free_flight_before_itinerary" in powers:
-                options.append((flown - card_cost - 1.0, powers["free_flight_before_itinerary"]))
+                options.append((flown - card_cost - margin, powers["free_flight_before_itinerary"]))
         if "itinerary_from_discard_top" in powers and s.itin_discard:
             val = self._itinerary_value(s, p, s.itin_discard[-1], here, s.visited)
             options.append((val - card_cost, powers["itinerary_from_discard_top"]))
@@ -419,7 +497,7 @@ class HeuristicPolicy:
                 val = self._endpoint_value(s, p, itin, here, s.money[p])
             options.append((val - card_cost, a))
         value, action = max(options, key=lambda o: o[0])
-        return int(action) if value > base + 0.5 else A_PASS
+        return int(action) if value > base + self.style.move_margin else A_PASS
 
     def _teleport(self, s, p: int, legal) -> tuple[float, int]:
         """(value, action) of the best Galapagos target."""
@@ -435,6 +513,7 @@ class HeuristicPolicy:
         if mask[A_STOP]:
             best, best_v = A_STOP, self._endpoint_value(s, p, s.itin, s.loc[p], s.money[p])
         here = s.loc[p]
+        noise = self.style.step_noise
         for w in range(C.NUM_LOCATIONS):
             if not mask[A_LOC + w]:
                 continue
@@ -443,7 +522,7 @@ class HeuristicPolicy:
             inc = rules.flight_step if flight else 1
             ends = _ends(rules, w, s.visited | (1 << w), s.steps + inc, s.money[p] - cost)
             val = max((self._endpoint_value(s, p, s.itin, e, m) for e, m in ends.items()), default=-1e9)
-            val += self.rng.random() * 1e-3
+            val += self.rng.random() * noise
             if val > best_v:
                 best, best_v = A_LOC + w, val
         return int(best)
@@ -459,7 +538,7 @@ class HeuristicPolicy:
         if "recolour_itinerary_cubes" in powers and s._souvenirs_eligible():
             rows = s.suitcase[p]
             colour = C.ITIN_COLOUR[s.itin]
-            if rows[colour] >= C.SUITCASE_COLUMNS or rows[colour] - min(rows) >= 2:
+            if rows[colour] >= C.SUITCASE_COLUMNS or rows[colour] - min(rows) >= self.style.old_havana_spread:
                 return powers["recolour_itinerary_cubes"]
         return A_PASS
 
@@ -496,29 +575,29 @@ class HeuristicPolicy:
         steps = [a for a in legal if A_LOC <= a < A_ITIN]
         if steps:
             best = max(steps, key=lambda a: (self._position_value(s, p, a - A_LOC), -a))
-            if self._position_value(s, p, best - A_LOC) > self._position_value(s, p, here) + 0.5:
+            margin = self.style.lencois_step_margin
+            if self._position_value(s, p, best - A_LOC) > self._position_value(s, p, here) + margin:
                 return int(best)
         elif "move_after_taking_card" in powers and s.cards_taken >= 1 and not s.lencois:
             block = s.ban if s.revisit else s.visited | s.ban  # rule B holds for the step (doc ruling 6)
             if max((self._position_value(s, p, w) for w in C.ADJ[here] if not (block >> w) & 1), default=-1.0) \
-                    > self._position_value(s, p, here) + 2.0:
+                    > self._position_value(s, p, here) + self.style.lencois_power_margin:
                 return powers["move_after_taking_card"]
         return A_PASS if mask[A_PASS] else int(legal[0])
 
     def _position_value(self, s, p: int, v: int) -> float:
         """Closeness of ``v`` to the Tours on offer that ``p`` can (nearly) afford."""
-        money = s.money[p]
-        return sum(C.TOUR_POINTS[c] * 0.12 * (6 - DIST[v, C.CARD_LOCATION[c]]) / 5.0
+        near_tour, reach_money = self.style.near_tour, s.money[p] + self.style.near_tour_money_gap
+        return sum(C.TOUR_POINTS[c] * near_tour * (6 - DIST[v, C.CARD_LOCATION[c]]) / 5.0
                    for c in s.available_tours()
-                   if c != NONE and s.tour_price(c) <= money + 3 and DIST[v, C.CARD_LOCATION[c]] <= 5)
+                   if c != NONE and s.tour_price(c) <= reach_money and DIST[v, C.CARD_LOCATION[c]] <= 5)
 
     def _colour(self, s, p: int, legal) -> int:
         rows = s.suitcase[p]
         colours = [int(a - A_COLOUR) for a in legal]
         kind = C.ENC_KIND[s.pending] if s.pending not in (NONE, PENDING_FF) else ""
         if kind == "gain_token_of_choice":
-            pref = [2, 3, 1, 0]  # money, souvenir, frequent flyer, move
-            return A_COLOUR + min(colours, key=pref.index)
+            return A_COLOUR + min(colours, key=self.style.token_preference.index)
         if kind == "exchange_cube" and s.kili_row == NONE:
             return A_COLOUR + max(colours, key=lambda k: rows[k])
         return A_COLOUR + min(colours, key=lambda k: (rows[k] >= C.SUITCASE_COLUMNS, rows[k]))
