@@ -89,8 +89,8 @@ class HeuristicStyle:
     """The heuristic's tunable choices (worths are in points of final score).
 
     What the rules fix stays out: a card's own scoring ("per" Tour / cube / full row / kept
-    token), the Tour rules' prices and steps, and the 5-step reach of the nearby-Tour pull
-    (the longest Itinerary's move)."""
+    token / other Encounter, read from the card), prices, caps and step counts, and the 5-step
+    reach of the nearby-Tour pull (the longest Itinerary's move)."""
 
     name: str = "heuristic"
     # -- keeping tools: a token or a one-use Encounter is spent only for a gain above its keep
@@ -121,7 +121,7 @@ class HeuristicStyle:
     money_per_tour_min_tours: int = 2  # the money-per-Tour gain waits for this many Tours
     baobab_min_money: int = 2  # Avenue of the Baobabs repeats an Itinerary's money of at least this
     old_havana_spread: int = 2  # recolour when the printed colour's row is full or this longer than the shortest
-    token_preference: tuple[int, ...] = (C.TOK_MONEY, C.TOK_SOUVENIR, C.TOK_FF, C.TOK_MOVE)  # Serengeti's token
+    token_preference: tuple[int, ...] = (C.TOK_MONEY, C.TOK_SOUVENIR, C.TOK_FF, C.TOK_MOVE)  # Serengeti: first wanted
     # -- Lencois (a step after taking a card), judged by the nearby-Tour pull of the locations
     lencois_step_margin: float = 0.5  # the step taken when it raises the pull by more than this
     lencois_power_margin: float = 2.0  # the card used when a step would raise it by more than this
