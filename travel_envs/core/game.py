@@ -23,6 +23,12 @@ class ParameterError(ValueError):
     """A game or environment parameter with a bad name or value."""
 
 
+def name_key(name: object) -> str:
+    """How action names compare (every game's ``action_from_name``): case and runs of blanks do not
+    matter, so a name typed by a person finds the id whichever way it was spaced."""
+    return " ".join(str(name).split()).lower()
+
+
 def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     """Raise :class:`ParameterError` unless ``value`` is one of ``allowed``."""
     allowed = list(allowed)

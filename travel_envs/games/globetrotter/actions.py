@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, name_key
 
 from .components import MAX_PLAYERS, NUM_CARDS, NUM_PARKING, card_name
 
@@ -77,13 +77,13 @@ def action_name(a: int, cur: int = 0, n: int = MAX_PLAYERS) -> str:
 
 @lru_cache(maxsize=None)
 def _ids_by_name(cur: int, n: int) -> dict[str, int]:
-    return {action_name(a, cur, n).lower(): a for a in range(NUM_ACTIONS)}
+    return {name_key(action_name(a, cur, n)): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_name(name: str, cur: int = 0, n: int = MAX_PLAYERS) -> int:
     """The action id of a name written by :func:`action_name` (same ``cur`` and ``n``);
     case and extra blanks do not matter. IllegalActionError names an unknown name."""
-    a = _ids_by_name(int(cur), int(n)).get(" ".join(str(name).split()).lower())
+    a = _ids_by_name(int(cur), int(n)).get(name_key(name))
     if a is not None:
         return a
     raise IllegalActionError(

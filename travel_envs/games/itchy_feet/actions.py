@@ -34,7 +34,7 @@ encoder, the renderer and the heuristic read them, and none of those imports the
 
 from __future__ import annotations
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, name_key
 
 from .components import (CARD_NAMES, COUNTRY_ITEMS, FORBIDDEN, ITEM_NAMES, MAX_PLAYERS,
                          NUM_CARD_TYPES)
@@ -122,13 +122,13 @@ def action_name(action: int, country_own: int = -1, country_centre: int = -1) ->
 
 
 #: action_name()'s name (without countries) of every id, lower case -> the id
-_BY_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
+_BY_NAME = {name_key(action_name(a)): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_name(name: str) -> int:
     """The id of an action named as :func:`action_name` names it without countries (case free):
     ``action_from_name("draw") == DRAW``, ``action_from_name("card Camera") == CARD_BASE + 1``."""
-    key = " ".join(str(name).split()).lower()
+    key = name_key(name)
     if key not in _BY_NAME:
         raise IllegalActionError(f"unknown action name {name!r}; names are those of action_name(), e.g. "
                              f"'draw', 'travel to own country', 'target player +1', 'card Camera', "

@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, name_key
 
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
 
@@ -92,13 +92,13 @@ def destination(action: int) -> int:
 
 #: every action's name (``action_name``), in id order
 ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
-_ID_OF_NAME = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}
+_ID_OF_NAME = {name_key(name): a for a, name in enumerate(ACTION_NAMES)}
 
 
 def action_from_name(name: str) -> int:
     """The id of an action given by its name (``action_name``'s text, case and spacing free):
     ``action_from_name("move to camp 4 with a Mule") == 47``."""
-    key = " ".join(str(name).split()).lower()
+    key = name_key(name)
     if key not in _ID_OF_NAME:
         raise IllegalActionError(
             f"unknown Trek action {name!r}; names look like 'discard C7', 'play BUY: Stores', "

@@ -3,7 +3,7 @@ name back to an id (shared by the engine, the encoder, the renderer and the poli
 
 from __future__ import annotations
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, name_key
 
 from . import components as C
 
@@ -66,13 +66,13 @@ def action_name(a: int) -> str:
     return f"<invalid action {a}>"
 
 
-_ID_OF_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
+_ID_OF_NAME = {name_key(action_name(a)): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_name(name: str) -> int:
     """The action id whose ``action_name`` is ``name``, case and spacing free (IllegalActionError
     listing the names if none)."""
-    a = _ID_OF_NAME.get(" ".join(str(name).split()).lower())
+    a = _ID_OF_NAME.get(name_key(name))
     if a is None:
         raise IllegalActionError(f"no Trekking action is named {name!r}; the names are {list(_ID_OF_NAME)}")
     return a

@@ -18,7 +18,7 @@ phases they are asked in (shared by the engine, the encoder, the renderer and th
 | 216       | pass / continue / done |
 """
 
-from travel_envs.core.game import IllegalActionError
+from travel_envs.core.game import IllegalActionError, name_key
 
 from .components import CARD_NAMES, COLOURS, NODE_NAMES, NUM_CARDS, NUM_COLOURS, NUM_LOCATIONS
 
@@ -75,13 +75,13 @@ def action_name(a: int) -> str:
 
 
 #: every action's name, lower case and single-spaced -> its id
-_ID_OF_NAME = {action_name(a).lower(): a for a in range(NUM_ACTIONS)}
+_ID_OF_NAME = {name_key(action_name(a)): a for a in range(NUM_ACTIONS)}
 
 
 def action_from_name(name: str) -> int:
     """The id of the action :func:`action_name` calls ``name`` (case and spacing free), e.g.
     ``action_from_name("pay for Tour Machu Picchu")``."""
-    a = _ID_OF_NAME.get(" ".join(str(name).split()).lower())
+    a = _ID_OF_NAME.get(name_key(name))
     if a is None:
         raise IllegalActionError(
             f"no Trekking the World action is named {name!r}; names look like 'go to {NODE_NAMES[0]}', "
