@@ -238,13 +238,19 @@ class HeuristicPolicy:
                 value += C.TOUR_POINTS[best] + st.tour_bonus - card_cost
                 money -= s.tour_price(best)
                 here_card = best
-        near_tour, reach_money = st.near_tour, money + st.near_tour_money_gap
+        return self._tour_pull(s, e, money, tours, skip=here_card, total=value)
+
+    def _tour_pull(self, s, v: int, money: int, tours, skip: int = NONE, total: float = 0.0) -> float:
+        """``total`` plus the pull towards ``v`` of the Tours in ``tours`` (but ``skip``) within 5 steps
+        that cost at most ``near_tour_money_gap`` more than ``money``: points x ``near_tour`` x (6 - steps) / 5
+        each, added one by one onto ``total``."""
+        near_tour, reach_money = self.style.near_tour, money + self.style.near_tour_money_gap
         for c in tours:
-            if c != here_card and s.tour_price(c) <= reach_money:
-                d = DIST[e, C.CARD_LOCATION[c]]
+            if c != NONE and c != skip and s.tour_price(c) <= reach_money:
+                d = DIST[v, C.CARD_LOCATION[c]]
                 if d <= 5:  # 5 steps: the longest Itinerary's move
-                    value += C.TOUR_POINTS[c] * near_tour * (6 - d) / 5.0
-        return value
+                    total += C.TOUR_POINTS[c] * near_tour * (6 - d) / 5.0
+        return total
 
     def _plan_value(self, s, p: int, itin: int, v: int, visited: int, n_max: int, torres: bool = False,
                     revisit: bool = False, free: bool = False, no_step: bool = False,
@@ -587,10 +593,7 @@ class HeuristicPolicy:
 
     def _position_value(self, s, p: int, v: int) -> float:
         """Closeness of ``v`` to the Tours on offer that ``p`` can (nearly) afford."""
-        near_tour, reach_money = self.style.near_tour, s.money[p] + self.style.near_tour_money_gap
-        return sum(C.TOUR_POINTS[c] * near_tour * (6 - DIST[v, C.CARD_LOCATION[c]]) / 5.0
-                   for c in s.available_tours()
-                   if c != NONE and s.tour_price(c) <= reach_money and DIST[v, C.CARD_LOCATION[c]] <= 5)
+        return self._tour_pull(s, v, s.money[p], s.available_tours())
 
     def _colour(self, s, p: int, legal) -> int:
         rows = s.suitcase[p]
