@@ -29,7 +29,7 @@ Options: ``bias=W`` adds a progressive bias towards the move of the game's rule-
 Chance events (dice, draws from the deck) happen inside ``apply_action`` from the
 determinization's own generator, so each simulation also samples the future.
 The move played is the root child visited most. Simulations call the engine
-directly (``legal_action_mask`` / ``_apply`` / ``clone`` inside ``resample_hidden``):
+directly (``legal_actions`` / ``_apply`` / ``clone`` inside ``resample_hidden``):
 no observation is encoded and nothing is validated twice.
 """
 
@@ -124,7 +124,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
         node, path, steps = root, [], 0
         # 1-2: selection down the tree, expansion of one new action
         while steps < limit and not d.is_terminal:
-            legal = d.legal_action_mask().nonzero()[0].tolist()
+            legal = d.legal_actions()
             children = node.children
             untried = []
             for a in legal:
@@ -157,8 +157,8 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
         # 3: play on
         if rollout_policy is None:
             while steps < limit and not d.is_terminal:
-                legal = d.legal_action_mask().nonzero()[0]
-                d._apply(int(legal[int(uniform() * legal.size)]))
+                legal = d.legal_actions()
+                d._apply(legal[int(uniform() * len(legal))])
                 steps += 1
         else:
             while steps < limit and not d.is_terminal:

@@ -204,6 +204,8 @@ class GameState(ABC):
         """Bool array of length ``game.num_actions``; never all-false while not terminal."""
 
     def legal_actions(self) -> list[int]:
+        """The legal ids in ascending order. The search asks for them at every simulated step, so
+        an engine that knows them without building the mask may override this (same ids, same order)."""
         return np.flatnonzero(self.legal_action_mask()).tolist()
 
     @abstractmethod
