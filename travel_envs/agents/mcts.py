@@ -91,13 +91,16 @@ def _no_resampling_error(game_name: str, policy_name: str) -> ParameterError:
 
 
 def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random.Generator,
-           rollout_policy: Any = None, cutoff: Any = margin_values, prior_policy: Any = None) -> _Node:
+           rollout_policy: Any = None, cutoff: Any = margin_values, prior_policy: Any = None,
+           check_rollout: bool = True) -> _Node:
     """Run ``settings.simulations`` simulations (or ``settings.seconds`` of CPU time) for ``seat``
     (who is to move); return the root.
 
     ``state`` is used only through ``state.resample_hidden(seat, rng)``.
     ``rollout_policy`` (an object with ``act(observation, mask, state)``) plays on past the
-    tree instead of uniform random moves; it is called with ``observation=None``.
+    tree instead of uniform random moves; it is called with ``observation=None``, and its moves
+    are checked unless ``check_rollout`` is False (the game's own heuristic, trusted to pick from
+    the mask it is given).
     ``settings.depth`` None or END plays to the end; ``cutoff(state)`` values a position cut
     off (a value per seat in [-1, 1]). With ``settings.bias > 0``, ``prior_policy`` (same
     interface) names the root move the bias favours; it is asked once, on the first resample.
@@ -161,8 +164,9 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
                 d._apply(legal[int(uniform() * len(legal))])
                 steps += 1
         else:
+            play = d.apply_action if check_rollout else d._apply
             while steps < limit and not d.is_terminal:
-                d.apply_action(rollout_policy.act(None, d.legal_action_mask(), d))
+                play(int(rollout_policy.act(None, d.legal_action_mask(), d)))
                 steps += 1
         # 4: back-propagation of every seat's value
         values = d.returns() if d.is_terminal else cutoff(d)
@@ -272,7 +276,7 @@ class MCTSPolicy:
             self._prepare(game)
             self._reseed_rollout()
         return search(state, state.current_player, self.resolved, self.rng, self._rollout_policy, self._cutoff,
-                      self._prior_policy)
+                      self._prior_policy, check_rollout=self._custom_rollout is not None)
 
     def act(self, observation, action_mask, state=None) -> int:
         if state is None:
