@@ -76,7 +76,7 @@ def test_make_policy_builds_the_search():
     p = make_policy("mcts:32:depth=5", RACE, seed=1)
     assert isinstance(p, MCTSPolicy) and p.name == "mcts:32:depth=5"
     assert p.settings == SearchSettings(32, None, 5, DEFAULT_EXPLORATION)
-    assert p.resolved == SearchSettings(32, "random", 5, DEFAULT_EXPLORATION, 0.0, None, "heuristic")
+    assert p.resolved == SearchSettings(32, "random", 5, DEFAULT_EXPLORATION, 0.0, None, "heuristic", "progress")
     assert make_policy("mcts", RACE).resolved.simulations == DEFAULT_SIMULATIONS  # a game without defaults
     assert make_policy("mcts", RACE).spec == "mcts"
     assert MCTSPolicy(16, depth=3, exploration=1.0).spec == "mcts:16:depth=3:c=1"
@@ -306,11 +306,11 @@ def test_a_rollout_policy_that_reads_observations_is_refused():
 # ------------------------------------------------------------------------------ the games' defaults
 @pytest.mark.parametrize("env_id, measured", [
     # the specs docs/search.md reports each game's strength at
-    ("globetrotter_v0", "mcts:200:random:depth=40:bias=4:prior=expert"),
-    ("itchy_feet_v0", "mcts:200:heuristic:depth=40:bias=4:prior=heuristic"),
-    ("trek_v0", "mcts:100:heuristic:depth=30:bias=1:prior=heuristic"),
-    ("trekking_v0", "mcts:200:random:depth=end:bias=0:prior=heuristic"),
-    ("trekking_the_world_v0", "mcts:200:random:depth=40:bias=2:prior=heuristic"),
+    ("globetrotter_v0", "mcts:200:random:depth=40:bias=4:prior=expert:value=progress"),
+    ("itchy_feet_v0", "mcts:200:heuristic:depth=40:bias=4:prior=heuristic:value=progress"),
+    ("trek_v0", "mcts:100:heuristic:depth=30:bias=1:prior=heuristic:value=progress"),
+    ("trekking_v0", "mcts:200:random:depth=end:bias=0:prior=heuristic:value=progress"),
+    ("trekking_the_world_v0", "mcts:200:random:depth=40:bias=2:prior=heuristic:value=progress"),
 ])
 def test_a_bare_mcts_is_the_games_measured_search(env_id, measured):
     bare = make_policy("mcts", env_id, seed=3)

@@ -34,3 +34,29 @@ def test_any_spec_can_be_measured():
     assert row["spec"] == "mcts:time=0.001:random:depth=end:c=0.5:bias=0" and row["simulations_per_s"] > 0
     with pytest.raises(ParameterError, match="c='x' is not a number"):
         bench.run(["--env", "toy_game:HighCardGame", "--spec", "mcts:8:c=x"])
+
+
+def test_the_time_of_a_simulation_is_split_into_its_parts(capsys):
+    [row] = bench.run(["--env", "toy_game:HighCardGame", "--budget", "16", "--seconds", "0", "--positions", "3",
+                       "--breakdown", "3"])
+    shares = row["breakdown"]
+    assert list(shares) == list(bench.PARTS) and sum(shares.values()) == pytest.approx(1.0)
+    assert shares["resample"] + shares["clone"] > 0 and shares["legal actions"] > 0 and shares["apply action"] > 0
+    assert row["simulations_per_cpu_s"] > 0
+    assert "time: resample" in capsys.readouterr().out
+    [row] = bench.run(["--env", "toy_game:HighCardGame", "--budget", "4", "--seconds", "0", "--breakdown", "0"])
+    assert "breakdown" not in row
+
+
+def test_a_reference_checkout_is_measured_alongside(tmp_path, monkeypatch, capsys):
+    """The project itself as its own reference: a subprocess measures it, the ratio is printed."""
+    import os
+    from pathlib import Path
+
+    root = Path(bench.__file__).resolve().parents[1]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(root / "tests"), os.environ.get("PYTHONPATH", "")]))
+    [row] = bench.run(["--env", "toy_game:HighCardGame", "--budget", "4", "--seconds", "0", "--positions", "2",
+                       "--breakdown", "0", "--reference", str(root)])
+    assert row["reference"]["simulations_per_cpu_s"] > 0 and "speed-up" in capsys.readouterr().out
+    with pytest.raises(ParameterError, match="is not a checkout of this project"):
+        bench.run(["--env", "toy_game:HighCardGame", "--reference", str(tmp_path)])

@@ -1,6 +1,8 @@
 """Cut-off values of the search (travel_envs/agents/mcts_values.py): per-game progress estimates,
 the hook a game may provide, the games' default depths and the ``depth=end`` spec."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -9,8 +11,10 @@ from toy_game import RaceGame, RaceState
 from travel_envs.agents import MCTSPolicy
 from travel_envs.agents import mcts as mcts_module
 from travel_envs.agents.mcts_spec import END, GAME_DEFAULTS, SearchSettings, parse_mcts_spec
-from travel_envs.agents.mcts_values import (PROGRESS, cutoff_values, globetrotter_progress,
-                                            itchy_feet_progress, margin_values, margins, trek_progress)
+from travel_envs.agents.mcts_values import (FITTED, PROGRESS, cutoff_values, globetrotter_progress,
+                                            itchy_feet_progress, margin_values, margins, trek_progress,
+                                            win_values)
+from travel_envs.agents.value_features import FEATURES
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import game_class
 
@@ -97,9 +101,9 @@ def test_depth_end_and_the_games_default_depth(monkeypatch):
     seen = []
     real = mcts_module.search
 
-    def spy(state, seat, settings, *args):
+    def spy(state, seat, settings, *args, **kwargs):
         seen.append(settings.depth)
-        return real(state, seat, settings, *args)
+        return real(state, seat, settings, *args, **kwargs)
 
     monkeypatch.setattr(mcts_module, "search", spy)
     glob = game_class("globetrotter_v0")(num_players=2).new_initial_state(np.random.default_rng(0))
@@ -109,3 +113,90 @@ def test_depth_end_and_the_games_default_depth(monkeypatch):
     race = RaceGame().new_initial_state(np.random.default_rng(0))
     MCTSPolicy(2, seed=0).statistics(race)
     assert seen == [GAME_DEFAULTS["globetrotter"].depth, END, 7, END]
+
+
+# ------------------------------------------------------------------------------ value=score|progress|fitted
+def test_the_value_option_is_parsed_checked_and_shown():
+    assert parse_mcts_spec("mcts:64:value=fitted").value == "fitted"
+    assert MCTSPolicy(16, depth=5, value="score").spec == "mcts:16:depth=5:value=score"
+    with pytest.raises(ParameterError, match="value='deep' is not allowed"):
+        parse_mcts_spec("mcts:value=deep")
+    with pytest.raises(ParameterError, match="sets value twice"):
+        parse_mcts_spec("mcts:value=score:value=fitted")
+
+
+def test_each_value_kind_picks_its_function():
+    ttw = game_class("trekking_the_world_v0")
+    assert cutoff_values(ttw, "score") is margin_values
+    trek = _first(game_class("trek_v0"))
+    trek.pos[0] += 3
+    assert cutoff_values(type(trek.game), "progress")(trek) == margins(trek_progress(trek), PROGRESS["trek"][1])
+    assert cutoff_values(ttw, "progress") is margin_values  # no hand-written estimate: the score margin
+    with pytest.raises(ParameterError, match="has no fitted value; games with one"):
+        MCTSPolicy(4, depth=5, value="fitted", env="trek_v0")
+
+
+def _first(game_cls, players: int = 2):
+    return game_cls(num_players=players).new_initial_state(np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("env_id", sorted(f"{name}_v0" for name in FITTED))
+def test_fitted_values_are_win_chances_that_follow_the_features(env_id):
+    """Every stored weight vector matches its feature names; values lie in (-1, 1), sum to zero
+    between two seats, are equal on equal rows and rise with a seat's weighed features."""
+    game_cls = game_class(env_id)
+    name = game_cls.name
+    rows_of, names = FEATURES[name]
+    assert list(FITTED[name]) == list(names)
+    values = cutoff_values(game_cls, "fitted")
+    for players in (2, 3):
+        for state in positions(env_id, players, 6, 7):
+            v = values(state)
+            assert len(v) == players and all(-1.0 < x < 1.0 for x in v)
+            assert len(rows_of(state)) == players and all(len(r) == len(names) for r in rows_of(state))
+            if players == 2:
+                assert v[0] == pytest.approx(-v[1])
+    assert win_values([0.0, 0.0]) == [0.0, 0.0]
+    assert win_values([2.0, 0.0, 1.0]) == pytest.approx([math.tanh(0.5), math.tanh(-1.0), math.tanh(-0.5)])
+
+
+def test_a_public_gain_moves_the_fitted_value():
+    """Trekking the World: a Tour bought (its points and count) and money raise a seat's value;
+    Itchy Feet: the own country done and a passport in hand raise it."""
+    ttw = _first(game_class("trekking_the_world_v0"))
+    value = cutoff_values(type(ttw.game), "fitted")
+    before = value(ttw)[0]
+    ttw.money[0] += 5
+    assert value(ttw)[0] > before
+    ttw.tours[0].append(ttw.tour_row[0])
+    assert value(ttw)[0] > before + 0.1
+    itchy = _first(game_class("itchy_feet_v0"))
+    value = cutoff_values(type(itchy.game), "fitted")
+    from travel_envs.games.itchy_feet.components import PASSPORT
+
+    itchy.hands[0][PASSPORT] = 0
+    before = value(itchy)[0]
+    itchy.hands[0][PASSPORT] = 1
+    assert value(itchy)[0] > before
+    itchy.home_done[0] = True
+    assert value(itchy)[0] > before + 0.3
+
+
+@pytest.mark.parametrize("env_id", sorted(f"{name}_v0" for name in FITTED))
+def test_a_fitted_search_is_the_same_on_a_resample(env_id):
+    """The fitted value reads only what a determinization may show: same decision on a resample."""
+    from test_mcts_no_peek import _assert_same_search
+
+    _assert_same_search("mcts:4:depth=6:value=fitted", env_id)
+
+
+def test_the_fitting_tool_fits_and_refuses_bad_input(capsys):
+    from training import fit_search_values as fit
+
+    w = fit.run(["--env", "itchy_feet_v0", "--games", "16", "--keep", "0.3", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert len(w) == len(FEATURES["itchy_feet"][1]) and "held out" in out and "'passport':" in out
+    assert fit.main(["--env", "trek_v0"]) == 2
+    assert "has no value features" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        fit.run(["--env", "itchy_feet_v0", "--epsilon", "2"])

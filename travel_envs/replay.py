@@ -300,7 +300,7 @@ def load(path: str | Path, check: bool = True, allow_import: bool = False) -> Re
         raise ReplayError(f"{path} is not valid JSON ({exc}); is it a replay file?") from exc
     replay = Replay.from_dict(data, source=str(path))
     if not allow_import:
-        from travel_envs.tools.cli import registered_env_id
+        from travel_envs.core.registry import registered_env_id
 
         registered_env_id(replay.env, f"replay {path}")
     if check:

@@ -1,10 +1,10 @@
 """Policies: random, each game's heuristic, IS-MCTS search, trained models, and the self-play pool."""
 
-from .base import Policy, RandomPolicy
+from .base import Policy, RandomPolicy, reseed_policy
 from .mcts import MCTSPolicy
 from .model import NumpyMLPPolicy, load_model_policy, policy_from_sb3
 from .pool import FixedOpponent, OpponentMix, SnapshotPool, as_opponent_source
-from .registry import check_policy_spec, make_policy, reseed_policy
+from .registry import check_policy_spec, make_policy
 
 __all__ = [
     "Policy", "RandomPolicy", "MCTSPolicy", "NumpyMLPPolicy", "load_model_policy", "policy_from_sb3",

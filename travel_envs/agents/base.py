@@ -64,3 +64,12 @@ def policy_action(policy: Policy, state, buf: np.ndarray, role: str = "policy") 
             f"({state.action_to_string(action)}) in phase {state.phase!r}"
         )
     return action
+
+
+def reseed_policy(policy, seed: int | None) -> None:
+    """Reseed a policy's generator if it has one (``seed()`` method or ``rng`` attribute)."""
+    fn = getattr(policy, "seed", None)
+    if callable(fn):
+        fn(seed)
+    elif isinstance(getattr(policy, "rng", None), np.random.Generator):
+        policy.rng = np.random.default_rng(seed)

@@ -43,6 +43,7 @@ import numpy as np
 
 from travel_envs.core.game import GameState, ParameterError
 
+from .base import reseed_policy
 from .games import game_policy_class, resolve_game
 from .mcts_spec import DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, settings_spec
 from .mcts_values import cutoff_values, margin_values
@@ -202,7 +203,8 @@ class MCTSPolicy:
     def __init__(self, simulations: int | None = None, rollout: Any = None,
                  depth: int | str | None = None, exploration: float = DEFAULT_EXPLORATION,
                  seed: int | None = None, env: Any = None, name: str | None = None,
-                 bias: float | None = None, seconds: float | None = None, prior: str | None = None) -> None:
+                 bias: float | None = None, seconds: float | None = None, prior: str | None = None,
+                 value: str | None = None) -> None:
         custom = rollout is not None and not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
             raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
@@ -211,7 +213,7 @@ class MCTSPolicy:
                                  f"'random', 'heuristic' or a policy with uses_observation = False")
         #: the settings as asked (None: the game's default); ``resolved`` holds them for the game in play
         self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
-                                       bias, seconds, prior)
+                                       bias, seconds, prior, value)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
         self.name = name or self.spec + label
         self._custom_rollout = rollout if custom else None
@@ -233,7 +235,7 @@ class MCTSPolicy:
     def from_spec(cls, spec: str, env: Any = None, seed: int | None = None) -> "MCTSPolicy":
         s = parse_mcts_spec(spec)
         return cls(s.simulations, s.rollout, s.depth, s.exploration, seed=seed, env=env, name=spec,
-                   bias=s.bias, seconds=s.seconds, prior=s.prior)
+                   bias=s.bias, seconds=s.seconds, prior=s.prior, value=s.value)
 
     @property
     def spec(self) -> str:
@@ -247,7 +249,7 @@ class MCTSPolicy:
         if self._custom_rollout is None:
             self._rollout_policy = game_policy_class(game, "heuristic")() if s.rollout == "heuristic" else None
         self._prior_policy = game_policy_class(game, s.prior)() if s.bias > 0 else None
-        self._cutoff = cutoff_values(game)
+        self._cutoff = cutoff_values(game, s.value)
         self._game, self.resolved = game, s
 
     def seed(self, seed: int | None) -> None:
@@ -258,8 +260,6 @@ class MCTSPolicy:
         self._reseed_rollout()
 
     def _reseed_rollout(self) -> None:
-        from .registry import reseed_policy
-
         for policy in (self._rollout_policy, self._prior_policy):
             if policy is not None:
                 reseed_policy(policy, self._rollout_seed)

@@ -17,7 +17,11 @@ game's strength figures in docs/search.md are measured at), then the generic one
 - ``prior=heuristic|expert``: the rule-based player whose move the bias favours (generic:
   ``heuristic``; ``expert`` where the game has one, Globetrotter),
 - ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
-  simulation; not reproducible move for move, since the count depends on the machine's speed).
+  simulation; not reproducible move for move, since the count depends on the machine's speed),
+- ``value=score|progress|fitted``: how a simulation cut off at ``depth`` is valued
+  (:mod:`travel_envs.agents.mcts_values`): the score margin, the game's hand-written progress
+  estimate, or the estimate fitted on self-play positions (generic: ``progress`` where the game
+  has one, else ``score``).
 
 Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1.0``,
 ``mcts:400:heuristic:depth=20:bias=1``, ``mcts:time=0.8:bias=1``, ``mcts:200:random:depth=end:bias=0``
@@ -38,7 +42,9 @@ DEFAULT_SIMULATIONS = 200
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
 PRIORS = ("heuristic", "expert")
-SPEC_FORM = "mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]"
+VALUES = ("score", "progress", "fitted")
+SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]"
+             "[:value=score|progress|fitted]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
 
@@ -58,6 +64,7 @@ class SearchSettings:
     bias: float | None = None  # progressive bias towards a rule-based move at the root; 0: off
     seconds: float | None = None  # CPU seconds per decision instead of ``simulations``; None: count
     prior: str | None = None  # the rule-based player whose root move ``bias`` favours
+    value: str | None = None  # how a cut-off position is valued: one of VALUES
 
     def __post_init__(self) -> None:
         sims = self.simulations
@@ -81,6 +88,8 @@ class SearchSettings:
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
         if self.prior is not None and self.prior not in PRIORS:
             raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
+        if self.value is not None and self.value not in VALUES:
+            raise ParameterError(f"mcts value={self.value!r} is not allowed; allowed values: {list(VALUES)}")
         if self.prior not in (None, "heuristic") and w == 0:
             raise ParameterError(f"mcts prior={self.prior!r} with bias=0 is not allowed (it would do nothing); "
                                  f"give a bias > 0 too")
@@ -102,7 +111,7 @@ GAME_DEFAULTS: dict[str, SearchSettings] = {
     "trekking_the_world": SearchSettings(200, "random", 40, bias=2.0),
 }
 #: what a field takes when neither the spec nor the game's defaults name it
-GENERIC = SearchSettings(DEFAULT_SIMULATIONS, "random", END, DEFAULT_EXPLORATION, 0.0, None, "heuristic")
+GENERIC = SearchSettings(DEFAULT_SIMULATIONS, "random", END, DEFAULT_EXPLORATION, 0.0, None, "heuristic", "progress")
 
 
 def resolve_settings(asked: SearchSettings, game_name: str) -> SearchSettings:
@@ -112,7 +121,7 @@ def resolve_settings(asked: SearchSettings, game_name: str) -> SearchSettings:
     no bias)."""
     game = GAME_DEFAULTS.get(game_name, GENERIC)
     fields = {}
-    for name in ("simulations", "rollout", "depth", "bias", "prior"):
+    for name in ("simulations", "rollout", "depth", "bias", "prior", "value"):
         value = getattr(asked, name)
         if value is None:
             value = getattr(game, name)
@@ -139,6 +148,8 @@ def settings_spec(s: SearchSettings) -> str:
         parts.append(f"bias={s.bias:g}")
     if s.prior is not None and s.bias != 0:  # a prior without a bias does nothing
         parts.append(f"prior={s.prior}")
+    if s.value is not None and s.depth != END:  # a search played to the end values no cut-off
+        parts.append(f"value={s.value}")
     return ":".join(parts)
 
 
@@ -177,14 +188,14 @@ def parse_mcts_spec(spec: str) -> SearchSettings:
             name, parsed = "simulations", int(part)
         elif eq and key == "depth":
             name, parsed = "depth", END if value == END else _int_field(spec, "depth", value)
-        elif eq and key == "prior":
-            name, parsed = "prior", value
+        elif eq and key in ("prior", "value"):
+            name, parsed = key, value
         elif eq and key in _OPTIONS:
             name, parsed = _OPTIONS[key], _float_field(spec, key, value)
         else:
             raise ParameterError(
                 f"policy {spec!r}: {part!r} is neither a simulation count (an integer >= 1) nor an option "
-                f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, prior=P, time=S); form: {SPEC_FORM}"
+                f"({', '.join(ROLLOUTS)}, depth=D, c=X, bias=W, prior=P, time=S, value=V); form: {SPEC_FORM}"
             )
         if name in fields:
             raise ParameterError(f"policy {spec!r} sets {key if eq and key != 'c' else name} twice; form: {SPEC_FORM}")

@@ -14,9 +14,10 @@ The depth each game cuts off at by default is part of its search defaults
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
-from travel_envs.core.game import GameState
+from travel_envs.core.game import GameState, ParameterError
 
 Values = Callable[[GameState], list[float]]
 
@@ -77,13 +78,63 @@ PROGRESS: dict[str, tuple[Callable[[GameState], list[float]], float]] = {
     "trek": (trek_progress, 4.0),
 }
 
-def cutoff_values(game) -> Values:
-    """The cut-off value function of ``game`` (a Game instance or class)."""
+
+# ------------------------------------------------------------------ fitted estimates
+#: game name -> weights of the feature rows of :data:`.value_features.FEATURES` (name -> weight),
+#: fitted by ``python -m training.fit_search_values`` (command with each entry): the log-odds that a
+#: seat beats another is the weighed difference of their rows
+FITTED: dict[str, dict[str, float]] = {
+    # python -m training.fit_search_values --env trekking_the_world_v0 --games 300 --seed 1
+    "trekking_the_world": {"points": 0.05664, "money": 0.1074, "next_suitcase_column": 0.1536,
+                           "tour_in_reach": 0.008275, "tours": 0.4079, "encounters": 0.05541},
+    # python -m training.fit_search_values --env itchy_feet_v0 --games 300 --seed 1
+    "itchy_feet": {"home_done": 1.018, "next_items_held": 0.4726, "passport": 1.481, "postcards": 0.0,
+                   "moms_card": 0.0, "forbidden": 0.0, "hand_size": 0.1054},
+}
+
+
+def win_values(strengths: list[float]) -> list[float]:
+    """Per seat, 2 P(win) - 1 against the strongest other seat, where a strength difference d gives
+    P = 1 / (1 + exp(-d)) (logistic, as fitted); alone: against an even opponent."""
+    out = []
+    for p, own in enumerate(strengths):
+        d = own - max((v for q, v in enumerate(strengths) if q != p), default=0.0)
+        out.append(math.tanh(d / 2.0))  # 2 sigmoid(d) - 1
+    return out
+
+
+def fitted_values(game) -> Values:
+    """The fitted cut-off value of ``game``: the weighed feature rows turned into win values."""
+    from .value_features import FEATURES
+
+    name = getattr(game, "name", "")
+    rows_of, names = FEATURES[name]
+    weights = [FITTED[name][n] for n in names]
+
+    def values(state: GameState) -> list[float]:
+        return win_values([sum(w * x for w, x in zip(weights, row)) for row in rows_of(state)])
+
+    return values
+
+
+def cutoff_values(game, kind: str = "progress") -> Values:
+    """The cut-off value function of ``game`` (a Game instance or class): ``"score"`` the score
+    margin, ``"progress"`` the game's progress estimate (its state's ``search_progress`` or
+    :data:`PROGRESS`; the score margin where it has none), ``"fitted"`` the fitted estimate
+    (:data:`FITTED`; a :class:`ParameterError` for a game without one)."""
+    name = getattr(game, "name", "")
+    if kind == "score":
+        return margin_values
+    if kind == "fitted":
+        if name not in FITTED:
+            raise ParameterError(f"mcts value='fitted': game {name!r} has no fitted value; games with one: "
+                                 f"{sorted(FITTED)}; use value=progress or value=score")
+        return fitted_values(game)
     own = getattr(game.State, "search_progress", None) if hasattr(game, "State") else None
     scale = float(getattr(game, "score_scale", 1.0)) or 1.0
     if own is not None:
         return lambda state: margins(list(state.search_progress()), scale)
-    entry = PROGRESS.get(getattr(game, "name", ""))
+    entry = PROGRESS.get(name)
     if entry is None:
         return margin_values
     progress, scale = entry

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from travel_envs.core.game import ParameterError
 
-from .base import Policy, RandomPolicy
+from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
 from .games import GAME_POLICIES, game_policy_class
 from .mcts_spec import SPEC_FORM as MCTS_FORM
 from .mcts_spec import is_mcts_spec, parse_mcts_spec
@@ -91,14 +91,3 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
         return load_model_policy(model_path(spec), deterministic=deterministic, seed=seed, name=spec)
     check_policy_spec(spec)  # raises with the allowed forms
     raise AssertionError("unreachable")
-
-
-def reseed_policy(policy, seed: int | None) -> None:
-    """Reseed a policy's generator if it has one (``seed()`` method or ``rng`` attribute)."""
-    import numpy as np
-
-    fn = getattr(policy, "seed", None)
-    if callable(fn):
-        fn(seed)
-    elif isinstance(getattr(policy, "rng", None), np.random.Generator):
-        policy.rng = np.random.default_rng(seed)

@@ -118,3 +118,13 @@ def env_module_functions(env_id: str):
     raw_env.__doc__ = f"The unwrapped {env_id} AEC env (see travel_envs.core.aec.TravelAECEnv)."
     env.__doc__ = f"The {env_id} AEC env behind PettingZoo's order-enforcing wrapper."
     return env, raw_env
+
+
+def registered_env_id(env_id: Any, source: str) -> str:
+    """An env id read from a file (a model's record, a replay, a run config) must name a registered
+    game: a ``module:Class`` id there would import, i.e. run, code the file names."""
+    if not isinstance(env_id, str) or ":" in env_id:
+        raise ParameterError(f"{source} names env {env_id!r}, which is not a registered env id {list_envs()}; "
+                             f"files may only name registered games")
+    game_class(env_id)  # an unknown id: the registry's message, naming the known ones
+    return env_id

@@ -15,8 +15,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from travel_envs.agents.base import policy_action
-from travel_envs.agents.registry import make_policy, reseed_policy
+from travel_envs.agents.base import policy_action, reseed_policy
+from travel_envs.agents.registry import make_policy
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 

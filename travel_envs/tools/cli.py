@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from travel_envs.core.aec import ADAPTER_PARAMS
 from travel_envs.core.game import Game, IllegalActionError, ParameterError
+from travel_envs.core.registry import registered_env_id
 
 #: errors a user can cause (bad env, param, config, file, replay): one paragraph on stderr, exit code 2
 USER_ERRORS = (ParameterError, IllegalActionError, NotImplementedError, OSError)
@@ -166,18 +167,6 @@ def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
             if env_id is not None:
                 return registered_env_id(env_id, str(cfg)), env_params
     return None
-
-
-def registered_env_id(env_id: Any, source: str) -> str:
-    """An env id read from a file (a model's record, a replay, a run config) must name a registered
-    game: a ``module:Class`` id there would import, i.e. run, code the file names."""
-    from travel_envs.core.registry import game_class, list_envs
-
-    if not isinstance(env_id, str) or ":" in env_id:
-        raise ParameterError(f"{source} names env {env_id!r}, which is not a registered env id {list_envs()}; "
-                             f"files may only name registered games")
-    game_class(env_id)  # an unknown id: the registry's message, naming the known ones
-    return env_id
 
 
 def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -22,10 +22,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from travel_envs.agents.base import policy_action
+from travel_envs.agents.base import policy_action, reseed_policy
 from travel_envs.agents.model import check_policy_fits
 from travel_envs.agents.pool import FixedOpponent, as_opponent_source
-from travel_envs.agents.registry import make_policy, reseed_policy
+from travel_envs.agents.registry import make_policy
 from travel_envs.core.aec import RENDER_FPS, check_seed
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
