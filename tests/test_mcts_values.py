@@ -133,7 +133,7 @@ def test_each_value_kind_picks_its_function():
     assert cutoff_values(type(trek.game), "progress")(trek) == margins(trek_progress(trek), PROGRESS["trek"][1])
     assert cutoff_values(ttw, "progress") is margin_values  # no hand-written estimate: the score margin
     with pytest.raises(ParameterError, match="has no fitted value; games with one"):
-        MCTSPolicy(4, depth=5, value="fitted", env="trek_v0")
+        MCTSPolicy(4, depth=5, value="fitted", env="globetrotter_v0")
 
 
 def _first(game_cls, players: int = 2):
@@ -162,7 +162,7 @@ def test_fitted_values_are_win_chances_that_follow_the_features(env_id):
 
 def test_a_public_gain_moves_the_fitted_value():
     """Trekking the World: a Tour bought (its points and count) and money raise a seat's value;
-    Itchy Feet: the own country done and a passport in hand raise it."""
+    Itchy Feet: the own country done and a passport in hand; Trek: camps climbed and cash."""
     ttw = _first(game_class("trekking_the_world_v0"))
     value = cutoff_values(type(ttw.game), "fitted")
     before = value(ttw)[0]
@@ -180,6 +180,13 @@ def test_a_public_gain_moves_the_fitted_value():
     assert value(itchy)[0] > before
     itchy.home_done[0] = True
     assert value(itchy)[0] > before + 0.3
+    trek = _first(game_class("trek_v0"))
+    value = cutoff_values(type(trek.game), "fitted")
+    before = value(trek)[0]
+    trek.pos[0] += 2
+    assert value(trek)[0] > before
+    trek.cash[0] += 300
+    assert value(trek)[0] > before + 0.3
 
 
 @pytest.mark.parametrize("env_id", sorted(f"{name}_v0" for name in FITTED))
@@ -196,7 +203,7 @@ def test_the_fitting_tool_fits_and_refuses_bad_input(capsys):
     w = fit.run(["--env", "itchy_feet_v0", "--games", "16", "--keep", "0.3", "--seed", "3"])
     out = capsys.readouterr().out
     assert len(w) == len(FEATURES["itchy_feet"][1]) and "held out" in out and "'passport':" in out
-    assert fit.main(["--env", "trek_v0"]) == 2
+    assert fit.main(["--env", "globetrotter_v0"]) == 2
     assert "has no value features" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         fit.run(["--env", "itchy_feet_v0", "--epsilon", "2"])

@@ -87,6 +87,9 @@ FITTED: dict[str, dict[str, float]] = {
     # python -m training.fit_search_values --env trekking_the_world_v0 --games 300 --seed 1
     "trekking_the_world": {"points": 0.05664, "money": 0.1074, "next_suitcase_column": 0.1536,
                            "tour_in_reach": 0.008275, "tours": 0.4079, "encounters": 0.05541},
+    # python -m training.fit_search_values --env trek_v0 --games 400 --seed 1
+    "trek": {"camp": 0.2024, "cash_100": 0.4092, "stores": 0.05697, "mules": 0.151, "jeeps": 0.1125,
+             "cards": -0.1393, "alive": 0.0},
     # python -m training.fit_search_values --env itchy_feet_v0 --games 300 --seed 1
     "itchy_feet": {"home_done": 1.018, "next_items_held": 0.4726, "passport": 1.481, "postcards": 0.0,
                    "moms_card": 0.0, "forbidden": 0.0, "hand_size": 0.1054},

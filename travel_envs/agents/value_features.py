@@ -64,10 +64,23 @@ def itchy_feet_features(state) -> list[list[float]]:
     return rows
 
 
+# ----------------------------------------------------------------------------- Trek
+def trek_features(state) -> list[list[float]]:
+    """Camp reached (out of the game: -1), cash in hundreds of pounds, Stores, Mules and Jeeps held,
+    cards in hand, still in the game."""
+    rows = []
+    for p in range(state.num_players):
+        stores, mules, jeeps = state.held[p]
+        rows.append([float(state.pos[p]), state.cash[p] / 100.0, float(stores), float(mules), float(jeeps),
+                     float(sum(state.hands[p])), float(state.alive[p])])
+    return rows
+
+
 #: game name -> (feature rows, the feature names in row order)
 FEATURES: dict[str, tuple[Rows, tuple[str, ...]]] = {
     "trekking_the_world": (trekking_the_world_features,
                            ("points", "money", "next_suitcase_column", "tour_in_reach", "tours", "encounters")),
+    "trek": (trek_features, ("camp", "cash_100", "stores", "mules", "jeeps", "cards", "alive")),
     "itchy_feet": (itchy_feet_features,
                    ("home_done", "next_items_held", "passport", "postcards", "moms_card", "forbidden", "hand_size")),
 }
