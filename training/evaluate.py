@@ -143,6 +143,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--stochastic", action="store_true", help="models sample actions instead of playing greedily")
     p.add_argument("--out", help="write the markdown table here (default: RUN_DIR/evaluation_<seed>.md with --run)")
     p.add_argument("--json", help="also write the raw summaries as JSON")
+    p.add_argument("--journal", metavar="FILE",
+                   help="save every finished game to FILE (JSON lines) and skip the games already there: run the "
+                        "same command again after a kill and it resumes where it stopped (with the same code)")
     p.add_argument("--save-replays", metavar="DIR", help="keep every game played as a replay file in DIR "
                    "(for travel-replay; not with --league)")
     return p.parse_args(argv)
@@ -163,6 +166,7 @@ def _save_replays(env_id, params, result, folder, label) -> None:
 def run(args) -> str:
     from travel_envs.agents.registry import check_policy_spec, make_policy
     from travel_envs.evaluation.arena import league, policy_label, versus
+    from travel_envs.evaluation.journal import GameJournal
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table, match_table
     from travel_envs.tools.cli import check_output_path
@@ -212,15 +216,16 @@ def run(args) -> str:
     if args.league and args.save_replays:
         raise ParameterError("--save-replays keeps the games of --policy against --opponents, not of a --league")
     out = args.out or (str(Path(args.run) / f"evaluation_{args.seed}.md") if args.run else None)
-    for flag, path in (("--out", out), ("--json", args.json)):
+    for flag, path in (("--out", out), ("--json", args.json), ("--journal", args.journal)):
         check_output_path(flag, path)
+    journal = GameJournal(args.journal) if args.journal else None
     if args.league:
         names = [policy_label(s) for s in specs]
         pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(specs)]
         pairs = len(specs) * (len(specs) - 1) // 2
         with _progress(pairs * args.games, "league") as bar:
             names, wins = league(env_id, pols, args.games, seed=args.seed, env_params=params,
-                                 processes=args.processes, names=names, progress=bar.update)
+                                 processes=args.processes, names=names, progress=bar.update, journal=journal)
         elo = elo_ratings(names, wins)
         text = (header + f"League: {args.games} games per pair, seats alternating and rotated; Elo from a "
                 f"Bradley-Terry fit (1 virtual draw per pair; 'random' = 1000 when present).\n\n"
@@ -232,7 +237,8 @@ def run(args) -> str:
         for opp in specs[1:]:
             with _progress(args.games, f"vs {opp}") as bar:
                 res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
-                             processes=args.processes, names=[policy_label(policy), opp], progress=bar.update)
+                             processes=args.processes, names=[policy_label(policy), opp], progress=bar.update,
+                             journal=journal)
             rows.append(res.summary(0))
             if args.save_replays:
                 _save_replays(env_id, params, res, args.save_replays, f"{policy_label(policy)}_vs_{opp}")

@@ -20,6 +20,7 @@ from travel_envs.agents.registry import make_policy
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 
+from .journal import GameJournal
 from .stats import wilson_interval
 
 
@@ -101,7 +102,8 @@ def check_lineup_fits(lineup: Sequence, raw, fix_hint: str = "") -> None:
         check_policy_fits(policy, raw, fix_hint)
 
 
-def _play_chunk(args, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+def _play_chunk(args, progress: Callable[[int], None] | None = None,
+                finished: Callable[[int, GameRecord], None] | None = None) -> list[GameRecord]:
     env, env_params, lineup, seed, games, deterministic = args
     raw = make_raw_env(env, **env_params)
     env_key = env if isinstance(env, str) else type(raw.game)
@@ -111,6 +113,8 @@ def _play_chunk(args, progress: Callable[[int], None] | None = None) -> list[Gam
     out = []
     for g in games:
         out.append(play_game(raw, policies, _seed(seed, g // n), g % n, _seed(seed, 7, g)))
+        if finished:
+            finished(g, out[-1])
         if progress:
             progress(1)
     return out
@@ -157,13 +161,14 @@ class MatchResult:
 
 def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dict | None = None,
                processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None,
-               progress: Callable[[int], None] | None = None) -> MatchResult:
+               progress: Callable[[int], None] | None = None, journal: GameJournal | None = None) -> MatchResult:
     """Play ``games`` seat-rotated games of ``lineup`` (one policy per seat).
 
     ``env`` is an env id / ``"module:GameClass"`` / Game class (or a picklable
     factory); ``env_params`` go to the env (``num_players`` must match the lineup).
     ``processes > 1`` splits the games over a process pool. ``progress(k)`` is called
-    as games finish (k games at a time), e.g. to move a progress bar.
+    as games finish (k games at a time), e.g. to move a progress bar. With a ``journal``
+    every finished game is saved as it ends and the games it already holds are not played again.
     """
     env_params = dict(env_params or {})
     probe = make_raw_env(env, **env_params)
@@ -175,9 +180,17 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     names = list(names) if names else [policy_label(p) for p in lineup]
     check_lineup_fits(lineup, probe)
     result = MatchResult(names, n)
-    order = list(range(games))
-    if processes <= 1:
-        result.records = _play_chunk((env, env_params, list(lineup), seed, order, deterministic), progress)
+    key = GameJournal.match_key(env, env_params, names, seed, deterministic) if journal else ""
+    by_game = {g: GameRecord(**r) for g, r in journal.finished(key).items() if g < games} if journal else {}
+    if by_game and progress:
+        progress(len(by_game))
+    order = [g for g in range(games) if g not in by_game]
+    save = (lambda g, rec: journal.add(key, g, rec)) if journal else None
+    if processes <= 1 or len(order) <= 1:
+        for g, rec in zip(order, _play_chunk((env, env_params, list(lineup), seed, order, deterministic), progress,
+                                             save)):
+            by_game[g] = rec
+        result.records = [by_game[g] for g in range(games)]
         return result
     # a few chunks per process, so progress moves (every game has its own seeds: chunking changes nothing)
     parts_count = min(games, processes * (8 if progress else 1))
@@ -186,35 +199,34 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     # a forked child can inherit a held lock and hang; forkserver children start clean
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(processes) as pool:
-        parts = []
-        for part in pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
-                                            for c in chunks if c]):
-            parts.append(part)
+        chunks = [c for c in chunks if c]
+        for c, part in zip(chunks, pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
+                                                          for c in chunks])):
+            for g, rec in zip(c, part):
+                by_game[g] = rec
+                if save:
+                    save(g, rec)
             if progress:
                 progress(len(part))
-    by_game = {}
-    for c, part in zip([c for c in chunks if c], parts):
-        for g, rec in zip(c, part):
-            by_game[g] = rec
-    result.records = [by_game[g] for g in order]
+    result.records = [by_game[g] for g in range(games)]
     return result
 
 
 def versus(env, candidate, opponent, games: int, seed: int = 0, env_params: dict | None = None,
            processes: int = 1, names: Sequence[str] | None = None,
-           progress: Callable[[int], None] | None = None) -> MatchResult:
+           progress: Callable[[int], None] | None = None, journal: GameJournal | None = None) -> MatchResult:
     """``candidate`` against ``opponent`` in every other seat (seats rotated)."""
     n = make_raw_env(env, **dict(env_params or {})).game.num_players
     lineup = [candidate] + [opponent] * (n - 1)
     nm = None
     if names:
         nm = [names[0]] + [names[1]] * (n - 1)
-    return play_match(env, lineup, games, seed, env_params, processes, names=nm, progress=progress)
+    return play_match(env, lineup, games, seed, env_params, processes, names=nm, progress=progress, journal=journal)
 
 
 def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_params: dict | None = None,
            processes: int = 1, names: Sequence[str] | None = None,
-           progress: Callable[[int], None] | None = None):
+           progress: Callable[[int], None] | None = None, journal: GameJournal | None = None):
     """Round robin: every pair meets in ``games_per_pair`` games (seats alternate A, B, A, ...).
 
     Returns ``(names, wins)`` with ``wins[i, j]`` the games i won against j
@@ -229,7 +241,9 @@ def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_para
     for i in range(k):
         for j in range(i + 1, k):
             lineup = [policies[i] if s % 2 == 0 else policies[j] for s in range(n)]
-            res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes, progress=progress)
+            pair_names = [names[i] if s % 2 == 0 else names[j] for s in range(n)]
+            res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes,
+                             names=pair_names, progress=progress, journal=journal)
             for r in res.records:
                 a = sum(r.wins[s] for s in range(n) if s % 2 == 0)
                 b = sum(r.wins[s] for s in range(n) if s % 2 == 1)

@@ -1,0 +1,66 @@
+"""A journal saves each finished game, and a killed evaluation resumes from it with the same result."""
+
+import json
+
+import pytest
+
+from training import evaluate
+from travel_envs.core.game import ParameterError
+from travel_envs.evaluation import arena
+from travel_envs.evaluation.arena import league, versus
+from travel_envs.evaluation.journal import GameJournal
+
+ENV = "globetrotter_v0"
+
+
+def _wins(result):
+    return [r.wins for r in result.records], [r.actions for r in result.records]
+
+
+def test_a_resumed_match_plays_only_the_missing_games_and_gives_the_same_result(tmp_path, monkeypatch):
+    plain = versus(ENV, "heuristic", "random", 6, seed=3)
+    path = tmp_path / "games.jsonl"
+    first = versus(ENV, "heuristic", "random", 4, seed=3, journal=GameJournal(path))  # "killed" after 4 games
+    assert len(path.read_text().splitlines()) == 4 and _wins(first) == tuple(x[:4] for x in _wins(plain))
+    played = []
+    real = arena.play_game
+    monkeypatch.setattr(arena, "play_game", lambda *a: played.append(1) or real(*a))
+    resumed = versus(ENV, "heuristic", "random", 6, seed=3, journal=GameJournal(path))
+    assert len(played) == 2 and _wins(resumed) == _wins(plain)
+    again = versus(ENV, "heuristic", "random", 6, seed=3, journal=GameJournal(path))
+    assert len(played) == 2 and _wins(again) == _wins(plain)  # all 6 on disk: nothing played
+    other_seed = versus(ENV, "heuristic", "random", 2, seed=4, journal=GameJournal(path))
+    assert len(played) == 4 and len(other_seed.records) == 2  # another match: its own games
+
+
+def test_a_league_resumes_over_processes(tmp_path):
+    path = tmp_path / "league.jsonl"
+    names, wins = league(ENV, ["random", "heuristic", "expert"], 4, seed=1)
+    league(ENV, ["random", "heuristic", "expert"], 4, seed=1, journal=GameJournal(path), processes=2)
+    assert len(path.read_text().splitlines()) == 12
+    again = league(ENV, ["random", "heuristic", "expert"], 4, seed=1, journal=GameJournal(path))
+    assert again[0] == names and (again[1] == wins).all()
+
+
+def test_a_line_cut_short_by_a_kill_is_ignored_and_garbage_is_refused(tmp_path):
+    path = tmp_path / "games.jsonl"
+    versus(ENV, "heuristic", "random", 2, seed=0, journal=GameJournal(path))
+    with open(path, "a") as fh:
+        fh.write('{"match": "x", "ga')
+    assert sum(len(GameJournal(path).finished(k)) for k in {json.loads(x)["match"] for x in
+                                                               path.read_text().splitlines()[:2]}) == 2
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n{}\n")
+    with pytest.raises(ParameterError, match="line 1 is not a journal entry"):
+        GameJournal(bad)
+
+
+def test_the_cli_resumes_with_journal(tmp_path, capsys):
+    path = tmp_path / "j.jsonl"
+    args = ["--env", ENV, "--policy", "heuristic", "--opponents", "random", "--games", "3", "--journal", str(path)]
+    assert evaluate.main(args) == 0
+    first = capsys.readouterr().out
+    assert evaluate.main(args) == 0 and len(path.read_text().splitlines()) == 3
+    assert capsys.readouterr().out.split("|")[1:] == first.split("|")[1:]
+    assert evaluate.main(args[:-1] + [str(tmp_path / "no" / "j.jsonl")]) == 2
+    assert "does not exist" in capsys.readouterr().err
