@@ -133,7 +133,7 @@ def test_each_value_kind_picks_its_function():
     assert cutoff_values(type(trek.game), "progress")(trek) == margins(trek_progress(trek), PROGRESS["trek"][1])
     assert cutoff_values(ttw, "progress") is margin_values  # no hand-written estimate: the score margin
     with pytest.raises(ParameterError, match="has no fitted value; games with one"):
-        MCTSPolicy(4, depth=5, value="fitted", env="globetrotter_v0")
+        MCTSPolicy(4, depth=5, value="fitted", env="trekking_v0")
 
 
 def _first(game_cls, players: int = 2):
@@ -203,7 +203,7 @@ def test_the_fitting_tool_fits_and_refuses_bad_input(capsys):
     w = fit.run(["--env", "itchy_feet_v0", "--games", "16", "--keep", "0.3", "--seed", "3"])
     out = capsys.readouterr().out
     assert len(w) == len(FEATURES["itchy_feet"][1]) and "held out" in out and "'passport':" in out
-    assert fit.main(["--env", "globetrotter_v0"]) == 2
+    assert fit.main(["--env", "trekking_v0"]) == 2
     assert "has no value features" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         fit.run(["--env", "itchy_feet_v0", "--epsilon", "2"])

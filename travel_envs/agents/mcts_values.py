@@ -87,6 +87,9 @@ FITTED: dict[str, dict[str, float]] = {
     # python -m training.fit_search_values --env trekking_the_world_v0 --games 300 --seed 1
     "trekking_the_world": {"points": 0.05664, "money": 0.1074, "next_suitcase_column": 0.1536,
                            "tour_in_reach": 0.008275, "tours": 0.4079, "encounters": 0.05541},
+    # python -m training.fit_search_values --env globetrotter_v0 --games 300 --seed 1
+    "globetrotter": {"points": 0.3487, "round_points_now": 0.1553, "city": 0.1553, "cards": 0.02203,
+                     "skeleton_key": 0.176},
     # python -m training.fit_search_values --env trek_v0 --games 400 --seed 1
     "trek": {"camp": 0.2024, "cash_100": 0.4092, "stores": 0.05697, "mules": 0.151, "jeeps": 0.1125,
              "cards": -0.1393, "alive": 0.0},

@@ -19,6 +19,15 @@ from travel_envs.core.game import GameState
 Rows = Callable[[GameState], list[list[float]]]
 
 
+# ----------------------------------------------------------------------------- Globetrotter
+def globetrotter_features(state) -> list[list[float]]:
+    """Points so far, the points the round would give if it ended now (the cities ahead of each
+    seat behind: the rule of ``_end_round``), the city reached, cards in hand, the Skeleton Key held."""
+    pos, n = state.pos, state.n
+    return [[float(state.score[p]), float(sum(pos[p] - pos[q] for q in range(n) if pos[q] < pos[p])),
+             float(pos[p]), float(state.hand_size[p]), float(state.key == p)] for p in range(n)]
+
+
 # ----------------------------------------------------------------------------- Trekking the World
 def trekking_the_world_features(state) -> list[list[float]]:
     """Points so far, money, the next Suitcase column's points times the share of rows already
@@ -64,6 +73,15 @@ def itchy_feet_features(state) -> list[list[float]]:
     return rows
 
 
+# ----------------------------------------------------------------------------- Globetrotter
+def globetrotter_features(state) -> list[list[float]]:
+    """Points so far, the points the round would give if it ended now (the cities ahead of each
+    seat behind: the rule of ``_end_round``), the city reached, cards in hand, the Skeleton Key held."""
+    pos, n = state.pos, state.n
+    return [[float(state.score[p]), float(sum(pos[p] - pos[q] for q in range(n) if pos[q] < pos[p])),
+             float(pos[p]), float(state.hand_size[p]), float(state.key == p)] for p in range(n)]
+
+
 # ----------------------------------------------------------------------------- Trek
 def trek_features(state) -> list[list[float]]:
     """Camp reached (out of the game: -1), cash in hundreds of pounds, Stores, Mules and Jeeps held,
@@ -80,6 +98,7 @@ def trek_features(state) -> list[list[float]]:
 FEATURES: dict[str, tuple[Rows, tuple[str, ...]]] = {
     "trekking_the_world": (trekking_the_world_features,
                            ("points", "money", "next_suitcase_column", "tour_in_reach", "tours", "encounters")),
+    "globetrotter": (globetrotter_features, ("points", "round_points_now", "city", "cards", "skeleton_key")),
     "trek": (trek_features, ("camp", "cash_100", "stores", "mules", "jeeps", "cards", "alive")),
     "itchy_feet": (itchy_feet_features,
                    ("home_done", "next_items_held", "passport", "postcards", "moms_card", "forbidden", "hand_size")),
