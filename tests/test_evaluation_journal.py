@@ -64,3 +64,15 @@ def test_the_cli_resumes_with_journal(tmp_path, capsys):
     assert capsys.readouterr().out.split("|")[1:] == first.split("|")[1:]
     assert evaluate.main(args[:-1] + [str(tmp_path / "no" / "j.jsonl")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_journal_summary_counts_wins_so_far(tmp_path, capsys):
+    from travel_envs.evaluation import journal as journal_module
+
+    path = tmp_path / "j.jsonl"
+    res = versus(ENV, "heuristic", "random", 4, seed=2, journal=GameJournal(path))
+    wins = sum(r.wins[0] for r in res.records)
+    assert journal_module.main([str(path)]) == 0
+    assert f"heuristic {wins}/4 = " in capsys.readouterr().out
+    assert journal_module.main([str(tmp_path / "none.jsonl")]) == 2
+    assert "does not exist" in capsys.readouterr().err

@@ -62,3 +62,49 @@ class GameJournal:
             fh.write(json.dumps({"match": key, "game": game, "record": entry}) + "\n")
             fh.flush()
             os.fsync(fh.fileno())
+
+
+def summary(path: str | os.PathLike) -> str:
+    """One line per match of a journal: its lineup, the games finished so far and each lineup
+    index's sole wins with a Wilson 95% interval (to follow a long evaluation while it runs)."""
+    from .stats import wilson_interval
+
+    journal = GameJournal(path)
+    lines = []
+    for key, games in journal._games.items():
+        env, _, names, seed, _ = json.loads(key)
+        n = len(games)
+        parts = []
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                continue  # the same policy in several seats: counted once, by its first seat
+            wins = sum(sum(r["wins"][j] for j, nm in enumerate(names) if nm == name) for r in games.values())
+            lo, hi = wilson_interval(wins, n)
+            parts.append(f"{name} {wins}/{n} = {wins / n:.1%} [{lo:.1%}, {hi:.1%}]")
+        lines.append(f"{env} seed {seed}: " + "; ".join(parts))
+    return "\n".join(lines) if lines else f"{journal.path}: no finished game yet"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m travel_envs.evaluation.journal FILE``: print :func:`summary` (exit 2 on bad input)."""
+    import argparse
+
+    from travel_envs.tools.cli import run_cli
+
+    def run(args_in):
+        parser = argparse.ArgumentParser(prog="python -m travel_envs.evaluation.journal",
+                                         description="The games a journal (evaluate --journal FILE) holds so far: "
+                                                     "per match, each policy's sole wins with a Wilson 95% interval.")
+        parser.add_argument("journal", help="a journal file written by python -m training.evaluate --journal")
+        args = parser.parse_args(args_in)
+        if not os.path.isfile(args.journal):
+            raise ParameterError(f"journal {args.journal!r} does not exist; give the --journal file of an evaluation")
+        print(summary(args.journal))
+
+    return run_cli(run, argv)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())
