@@ -67,7 +67,7 @@ def test_the_cli_resumes_with_journal(tmp_path, capsys):
 
 
 def test_a_journal_summary_counts_wins_so_far(tmp_path, capsys):
-    from travel_envs.evaluation import journal as journal_module
+    from travel_envs.tools import journal as journal_module
 
     path = tmp_path / "j.jsonl"
     res = versus(ENV, "heuristic", "random", 4, seed=2, journal=GameJournal(path))

@@ -84,27 +84,3 @@ def summary(path: str | os.PathLike) -> str:
         lines.append(f"{env} seed {seed}: " + "; ".join(parts))
     return "\n".join(lines) if lines else f"{journal.path}: no finished game yet"
 
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m travel_envs.evaluation.journal FILE``: print :func:`summary` (exit 2 on bad input)."""
-    import argparse
-
-    from travel_envs.tools.cli import run_cli
-
-    def run(args_in):
-        parser = argparse.ArgumentParser(prog="python -m travel_envs.evaluation.journal",
-                                         description="The games a journal (evaluate --journal FILE) holds so far: "
-                                                     "per match, each policy's sole wins with a Wilson 95% interval.")
-        parser.add_argument("journal", help="a journal file written by python -m training.evaluate --journal")
-        args = parser.parse_args(args_in)
-        if not os.path.isfile(args.journal):
-            raise ParameterError(f"journal {args.journal!r} does not exist; give the --journal file of an evaluation")
-        print(summary(args.journal))
-
-    return run_cli(run, argv)
-
-
-if __name__ == "__main__":
-    import sys
-
-    sys.exit(main())
