@@ -11,6 +11,7 @@ and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 
 from __future__ import annotations
 
+from operator import ge, gt
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
@@ -153,6 +154,20 @@ class ItchyFeetState(GameState):
         self._run()
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A determinization (``resample_hidden``) gets a seed and
+        makes its generator on first use: seeding one costs ~10 us, and most search
+        play-outs never shuffle or draw at random."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = np.random.default_rng(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+
     @property
     def params(self) -> ItchyFeetParams:
         return self.game.params
@@ -337,7 +352,7 @@ class ItchyFeetState(GameState):
         self.ph = P_NONE
         while not self.terminal and self.ph == P_NONE:
             task = self.stack.pop()
-            getattr(self, "_t_" + task[0])(*task[1:])
+            _TASK_RUNNERS[task[0]](self, *task[1:])
 
     # ---- tasks
     def _t_main(self) -> None:
@@ -690,14 +705,12 @@ class ItchyFeetState(GameState):
         return DECIDED
 
     def _legal_trade_build(self, mask: bytearray, s: int) -> None:
-        h, give, ask = self.hands[s], self.give, self.ask
-        a = A.CARD_BASE
-        for t in range(NUM_CARD_TYPES):
-            if h[t] > give[t]:
-                mask[a + t] = True
-        if sum(ask) < MAX_ASK:
+        h, give = self.hands[s], self.give
+        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, h, give)  # card t: held beyond the copies offered
+        offered, asked = sum(give), sum(self.ask)
+        if asked < MAX_ASK:
             mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-        if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
+        if (offered and asked) or (self.params.one_sided_trades and (offered or asked)):
             mask[A.PROPOSE] = True
         mask[A.CANCEL] = True
 
@@ -721,8 +734,7 @@ class ItchyFeetState(GameState):
 
     def _legal_trade_response(self, mask: bytearray, s: int) -> None:
         mask[A.NO] = True
-        h = self.hands[s]
-        if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
+        if all(map(ge, self.hands[s], self.ask)):  # holds every card asked for
             mask[A.YES] = True
 
     def _do_trade_response(self, s: int, a: int) -> bool | None:
@@ -1053,12 +1065,14 @@ class ItchyFeetState(GameState):
     def clone(self) -> "ItchyFeetState":
         return self._copy(rng_from_dict(rng_to_dict(self.rng)))
 
-    def _copy(self, rng: np.random.Generator) -> "ItchyFeetState":
-        """A copy of this state drawing from ``rng`` (a resample gives its copy a new generator:
-        copying this one would be wasted)."""
+    def _copy(self, rng: np.random.Generator | None, seed: int | None = None) -> "ItchyFeetState":
+        """A copy of this state drawing from ``rng``, or (None) from a generator seeded with
+        ``seed`` when first asked for (a resample's copy gets a new generator: copying this
+        one would be wasted)."""
         c = ItchyFeetState.__new__(ItchyFeetState)
         src, dst = self.__dict__, c.__dict__  # the fields by name, without attribute lookups
-        dst["game"], dst["_mask"], dst["rng"], dst["centre"] = self.game, None, rng, self.centre
+        dst["game"], dst["_mask"], dst["centre"] = self.game, None, self.centre
+        dst["_rng"], dst["_rng_seed"] = rng, seed
         for f in _SCALAR_FIELDS:
             dst[f] = src[f]
         for f in _LIST_FIELDS:
@@ -1093,7 +1107,7 @@ class ItchyFeetState(GameState):
         return st
 
     def _resample_once(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
-        st = self._copy(np.random.default_rng(int(rng.integers(1 << 62))))
+        st = self._copy(None, seed=int(rng.integers(1 << 62)))
         n = self.num_players
         others = [q for q in range(n) if q != seat]
         peek_hidden = bool(self.peek) and seat != self.actor
@@ -1209,7 +1223,9 @@ _DECISIONS: tuple[Decision, ...] = tuple({
     P_JET_DISCARD: Decision(_S._legal_jet_discard, _S._do_jet_discard),
 }[ph] for ph in range(NUM_PHASES))
 _REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
-_TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
+#: task name -> its ``_t_`` method (looked up once, not per task run)
+_TASK_RUNNERS = {name[3:]: getattr(ItchyFeetState, name) for name in dir(ItchyFeetState) if name.startswith("_t_")}
+_TASKS = frozenset(_TASK_RUNNERS)
 
 
 def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:

@@ -32,6 +32,9 @@ from .actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURA
 #: the copies a value is asked for run from 0 (a card not held) to one more than a hand can
 #: hold of a type (a gain); the value tables have a column for each
 _COPIES = max(ITEM_COPIES, NUM_PASSPORTS, NUM_POSTCARDS) + 2
+#: the travel actions in the order the player prefers them: the centre first, without Mom's card first
+_TRAVEL_PREFERENCE = tuple(A.travel_action(target, mom) for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN)
+                           for mom in range(4))
 
 
 @dataclass(frozen=True)
@@ -248,12 +251,14 @@ class HeuristicPolicy:
         many cards back: when every copy of the centre's items sits two to a hand, no trade
         gains anyone anything, and only a player giving one up ends the game."""
         h, vals = state.hands[s], self.values(state, s)
-        gain = sum(vals[t][h[t] + k] for t in range(NUM_CARD_TYPES) for k in range(1, state.give[t] + 1))
-        losses = [vals[t][h[t] - k] for t in range(NUM_CARD_TYPES) for k in range(state.ask[t])]
+        given = [(t, g) for t, g in enumerate(state.give) if g]  # in type order, as the sums below need
+        asked = [(t, k) for t, k in enumerate(state.ask) if k]
+        gain = sum(vals[t][h[t] + k] for t, g in given for k in range(1, g + 1))
+        losses = [vals[t][h[t] - k] for t, a in asked for k in range(a)]
         loss = sum(losses)
         if gain >= loss and gain > 0:  # an even swap may unblock a table waiting on each other
             return True
-        if any(IS_FORBIDDEN[t] for t in range(NUM_CARD_TYPES) if state.give[t]):
+        if any(IS_FORBIDDEN[t] for t, _ in given):
             return False
         if sum(state.give) < len(losses):
             return False
@@ -281,11 +286,9 @@ class HeuristicPolicy:
 
     def _main(self, state, s: int, mask: list[bool]):
         h = state.hands[s]
-        for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN):
-            for mom in range(4):
-                a = A.travel_action(target, mom)
-                if mask[a]:
-                    return a
+        for a in _TRAVEL_PREFERENCE:
+            if mask[a]:
+                return a
         if mask[A.LOUNGE]:
             return A.LOUNGE
         for i, f in enumerate(FORBIDDEN):
