@@ -11,6 +11,7 @@ and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 
 from __future__ import annotations
 
+from operator import ge, gt
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
@@ -41,7 +42,8 @@ DECIDED = True
 #: the special item played (discarded) when its main action is announced
 _ACTION_CARD = {A.GUIDE: LOCAL_GUIDE, A.POST: TRADING_POST, A.MAP: POORLY_DRAWN_MAP, A.PICK: PICKPOCKET,
                 A.VOUCHER: DUTY_FREE_VOUCHER}
-_NOT_EVENT = ~np.array(IS_EVENT)
+#: the ask ids' flags in a trade offer (events are never asked for), written into a mask at once
+_NOT_EVENT = bytes(not e for e in IS_EVENT)
 _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
@@ -54,6 +56,15 @@ _BOOL_FIELDS = ("lounge_used", "terminal")
 _LIST_FIELDS = ("draw", "discard", "own_country", "home_done", "unused", "away", "completed", "done_country",
                 "characters", "give", "ask", "insured", "lug_choice", "peek", "jet", "sizes", "resolving")
 _NESTED_FIELDS = ("hands", "known", "stack")
+_SCALAR_FIELDS = _INT_FIELDS + _BOOL_FIELDS
+
+
+def shuffled(rng: np.random.Generator, cards) -> list[int]:
+    """A shuffled copy of ``cards``: the order ``rng.permutation(cards)`` gives, from the same
+    draws, without the array round trip (a tenth of the cost on a pile of cards)."""
+    out = list(cards)
+    rng.shuffle(out)
+    return out
 
 
 def start_player(own_countries: list[int], centre: int, rng: np.random.Generator) -> int:
@@ -93,7 +104,7 @@ class ItchyFeetState(GameState):
         self.done_country = [-1] * n  # the country each player completed (public)
         self.home_done = [False] * n
         # 3. draw pile of items, 3 cards each
-        self.draw = [int(c) for c in rng.permutation(BASE_DRAW_PILE)]
+        self.draw = shuffled(rng, BASE_DRAW_PILE)
         for s in range(n):
             for _ in range(STARTING_ITEMS):
                 self._gain(s, self.draw.pop())
@@ -101,7 +112,7 @@ class ItchyFeetState(GameState):
         extra = [c for name in p.extensions for c in EXTENSION_CARDS[name]]
         if extra:
             self.draw.extend(extra)
-            self.draw = [int(c) for c in rng.permutation(self.draw)]
+            self.draw = shuffled(rng, self.draw)
         self.discard: list[int] = []
         #: known[s][t]: copies of t that every player knows s holds (open trades, cards taken
         #: from the discard pile, announced actions, the hand shown when travelling); a lower
@@ -143,6 +154,20 @@ class ItchyFeetState(GameState):
         self._run()
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A determinization (``resample_hidden``) gets a seed and
+        makes its generator on first use: seeding one costs ~10 us, and most search
+        play-outs never shuffle or draw at random."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = np.random.default_rng(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+
     @property
     def params(self) -> ItchyFeetParams:
         return self.game.params
@@ -249,7 +274,7 @@ class ItchyFeetState(GameState):
 
     def _reshuffle(self) -> None:
         """The discard pile (events, forbidden items included) becomes the new draw pile."""
-        self.draw = [int(c) for c in self.rng.permutation(self.discard)] + self.draw
+        self.draw = shuffled(self.rng, self.discard) + self.draw
         self.discard = []
 
     def _set_decision(self, phase: int, actor: int) -> None:
@@ -327,7 +352,7 @@ class ItchyFeetState(GameState):
         self.ph = P_NONE
         while not self.terminal and self.ph == P_NONE:
             task = self.stack.pop()
-            getattr(self, "_t_" + task[0])(*task[1:])
+            _TASK_RUNNERS[task[0]](self, *task[1:])
 
     # ---- tasks
     def _t_main(self) -> None:
@@ -537,11 +562,19 @@ class ItchyFeetState(GameState):
             mask = self._mask = self._compute_mask()
         return mask.copy()
 
+    def legal_actions(self) -> list[int]:
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._compute_mask()
+        return np.flatnonzero(mask).tolist()  # the cached mask read in place: no copy
+
     def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(A.NUM_ACTIONS, bool)
+        # the handlers write flags into a bytearray (a fraction of an array item write's cost),
+        # which the array then wraps without copying
+        flags = bytearray(A.NUM_ACTIONS)
         if not self.terminal:
-            _DECISIONS[self.ph].legal(self, mask, self.actor)
-        return mask
+            _DECISIONS[self.ph].legal(self, flags, self.actor)
+        return np.frombuffer(flags, bool)
 
     def _apply(self, a: int) -> None:
         self._mask = None  # the cached mask of the decision just taken
@@ -555,7 +588,7 @@ class ItchyFeetState(GameState):
     # otherwise the task stack runs until a decision is needed.
 
     # ---- main: the turn player's action (or the Lounge Pass before it)
-    def _legal_main(self, mask: np.ndarray, s: int) -> None:
+    def _legal_main(self, mask: bytearray, s: int) -> None:
         h = self.hands[s]
         n = len(self.sizes)
         params = self.game.params
@@ -617,7 +650,7 @@ class ItchyFeetState(GameState):
         self._push_mousetrap_window()
 
     # ---- discard one card that is not a forbidden item
-    def _legal_free_card(self, mask: np.ndarray, s: int) -> None:
+    def _legal_free_card(self, mask: bytearray, s: int) -> None:
         """discard_down, recycle_pay, strike_discard, forbidden_companion, steal_discard."""
         h = self.hands[s]
         a = A.CARD_BASE
@@ -637,7 +670,7 @@ class ItchyFeetState(GameState):
             self.ph = P_RECYCLE_TAKE
         return DECIDED
 
-    def _legal_recycle_take(self, mask: np.ndarray, s: int) -> None:
+    def _legal_recycle_take(self, mask: bytearray, s: int) -> None:
         for t in self._recycle_pool():
             mask[A.CARD_BASE + t] = True
 
@@ -654,12 +687,12 @@ class ItchyFeetState(GameState):
         self._check_postcards()
 
     # ---- trade: choose the partner, build the offer face up, the partner answers
-    def _legal_other_seats(self, mask: np.ndarray, s: int) -> None:
+    def _legal_other_seats(self, mask: bytearray, s: int) -> None:
         """Any other player (the trade partner, the Smuggler's receiver)."""
         for rel in range(1, len(self.sizes)):
             mask[A.TARGET_BASE + rel - 1] = True
 
-    def _legal_trade_partner(self, mask: np.ndarray, s: int) -> None:
+    def _legal_trade_partner(self, mask: bytearray, s: int) -> None:
         self._legal_other_seats(mask, s)
         mask[A.CANCEL] = True
 
@@ -671,15 +704,13 @@ class ItchyFeetState(GameState):
         self.ph = P_TRADE_BUILD
         return DECIDED
 
-    def _legal_trade_build(self, mask: np.ndarray, s: int) -> None:
-        h, give, ask = self.hands[s], self.give, self.ask
-        a = A.CARD_BASE
-        for t in range(NUM_CARD_TYPES):
-            if h[t] > give[t]:
-                mask[a + t] = True
-        if sum(ask) < MAX_ASK:
+    def _legal_trade_build(self, mask: bytearray, s: int) -> None:
+        h, give = self.hands[s], self.give
+        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, h, give)  # card t: held beyond the copies offered
+        offered, asked = sum(give), sum(self.ask)
+        if asked < MAX_ASK:
             mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-        if (sum(give) and sum(ask)) or (self.params.one_sided_trades and (sum(give) or sum(ask))):
+        if (offered and asked) or (self.params.one_sided_trades and (offered or asked)):
             mask[A.PROPOSE] = True
         mask[A.CANCEL] = True
 
@@ -701,10 +732,9 @@ class ItchyFeetState(GameState):
             self.ask[a - A.ASK_BASE] += 1
         return DECIDED
 
-    def _legal_trade_response(self, mask: np.ndarray, s: int) -> None:
+    def _legal_trade_response(self, mask: bytearray, s: int) -> None:
         mask[A.NO] = True
-        h = self.hands[s]
-        if all(h[t] >= self.ask[t] for t in range(NUM_CARD_TYPES)):
+        if all(map(ge, self.hands[s], self.ask)):  # holds every card asked for
             mask[A.YES] = True
 
     def _do_trade_response(self, s: int, a: int) -> bool | None:
@@ -716,7 +746,7 @@ class ItchyFeetState(GameState):
         self._exchange()
 
     # ---- reaction windows: Mousetrap against an announced action, Travel Insurance against an event
-    def _legal_mousetrap(self, mask: np.ndarray, s: int) -> None:
+    def _legal_mousetrap(self, mask: bytearray, s: int) -> None:
         mask[A.NO] = True  # every asked seat may pass, so being asked reveals nothing
         if self.hands[s][MOUSETRAP]:
             mask[A.YES] = True
@@ -732,7 +762,7 @@ class ItchyFeetState(GameState):
             self.peek = []
             self._t_endturn()
 
-    def _legal_insurance(self, mask: np.ndarray, s: int) -> None:
+    def _legal_insurance(self, mask: bytearray, s: int) -> None:
         mask[A.NO] = True
         if self.hands[s][TRAVEL_INSURANCE]:
             mask[A.YES] = True
@@ -743,7 +773,7 @@ class ItchyFeetState(GameState):
             self.insured[s] = True
 
     # ---- Lost Luggage: every affected player secretly chooses a card to pass on
-    def _legal_luggage(self, mask: np.ndarray, s: int) -> None:
+    def _legal_luggage(self, mask: bytearray, s: int) -> None:
         a = A.CARD_BASE
         for c in self.hands[s]:
             if c:
@@ -773,7 +803,7 @@ class ItchyFeetState(GameState):
         self.stack.append(["limit", q])
 
     # ---- Local Guide: take one non-event card of those looked at
-    def _legal_guide_pick(self, mask: np.ndarray, s: int) -> None:
+    def _legal_guide_pick(self, mask: bytearray, s: int) -> None:
         for t in self.peek:
             if not IS_EVENT[t]:
                 mask[A.CARD_BASE + t] = True
@@ -784,13 +814,13 @@ class ItchyFeetState(GameState):
         self._gain(s, t)
         self.draw.extend(self.peek)  # (the pile was rebuilt when the peek emptied it)
         self.peek = []
-        self.draw = [int(c) for c in self.rng.permutation(self.draw)]
+        self.draw = shuffled(self.rng, self.draw)
         self.stack.append(["done"])
         self.stack.append(["limit", s])
         self._check_postcards()
 
     # ---- Trading Post: discard up to 3 cards (CANCEL = done), then draw as many
-    def _legal_trading_post(self, mask: np.ndarray, s: int) -> None:
+    def _legal_trading_post(self, mask: bytearray, s: int) -> None:
         self._legal_free_card(mask, s)
         mask[A.CANCEL] = True
 
@@ -806,7 +836,7 @@ class ItchyFeetState(GameState):
             self.stack.append(["draw", s, k, 0])
 
     # ---- Poorly Drawn Map: swap own country with another player's (never the centre)
-    def _legal_map_target(self, mask: np.ndarray, s: int) -> None:
+    def _legal_map_target(self, mask: bytearray, s: int) -> None:
         n = len(self.sizes)
         for rel in range(1, n):
             if self.own_country[(s + rel) % n] >= 0:
@@ -818,7 +848,7 @@ class ItchyFeetState(GameState):
         self.stack.append(["done"])
 
     # ---- Pickpocket / Steal: take a random card from a player holding any
-    def _legal_victim(self, mask: np.ndarray, s: int) -> None:
+    def _legal_victim(self, mask: bytearray, s: int) -> None:
         n = len(self.sizes)
         for rel in range(1, n):
             if self.sizes[(s + rel) % n]:
@@ -840,7 +870,7 @@ class ItchyFeetState(GameState):
         return DECIDED
 
     # ---- Jet-setter: discard one of the two cards just drawn
-    def _legal_jet_discard(self, mask: np.ndarray, s: int) -> None:
+    def _legal_jet_discard(self, mask: bytearray, s: int) -> None:
         for t in self._jet_options(s):
             mask[A.CARD_BASE + t] = True
 
@@ -921,7 +951,7 @@ class ItchyFeetState(GameState):
             else:
                 self.draw.extend(self.peek)
                 self.peek = []
-                self.draw = [int(c) for c in self.rng.permutation(self.draw)]
+                self.draw = shuffled(self.rng, self.draw)
                 push(["done"])
         elif a == A.POST:
             self.post_n = 0
@@ -1033,18 +1063,23 @@ class ItchyFeetState(GameState):
         return s
 
     def clone(self) -> "ItchyFeetState":
+        return self._copy(rng_from_dict(rng_to_dict(self.rng)))
+
+    def _copy(self, rng: np.random.Generator | None, seed: int | None = None) -> "ItchyFeetState":
+        """A copy of this state drawing from ``rng``, or (None) from a generator seeded with
+        ``seed`` when first asked for (a resample's copy gets a new generator: copying this
+        one would be wasted)."""
         c = ItchyFeetState.__new__(ItchyFeetState)
-        c.game = self.game
-        c._mask = None
-        c.rng = rng_from_dict(rng_to_dict(self.rng))
-        c.centre = self.centre
-        for f in _INT_FIELDS + _BOOL_FIELDS:
-            setattr(c, f, getattr(self, f))
+        src, dst = self.__dict__, c.__dict__  # the fields by name, without attribute lookups
+        dst["game"], dst["_mask"], dst["centre"] = self.game, None, self.centre
+        dst["_rng"], dst["_rng_seed"] = rng, seed
+        for f in _SCALAR_FIELDS:
+            dst[f] = src[f]
         for f in _LIST_FIELDS:
-            setattr(c, f, list(getattr(self, f)))
+            dst[f] = src[f][:]
         for f in _NESTED_FIELDS:
-            setattr(c, f, [list(x) for x in getattr(self, f)])
-        c.seen = [[list(m) for m in row] for row in self.seen]
+            dst[f] = [x[:] for x in src[f]]
+        dst["seen"] = [[m[:] for m in row] for row in self.seen]
         return c
 
     # ------------------------------------------------------------------ hidden information
@@ -1067,13 +1102,12 @@ class ItchyFeetState(GameState):
             if st._consistent_after_resample(seat):
                 return st
         st = self.clone()  # pragma: no cover - fallback, see the docstring
-        st.draw = [int(c) for c in rng.permutation(sorted(st.draw))]
+        st.draw = shuffled(rng, sorted(st.draw))
         st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
         return st
 
     def _resample_once(self, seat: int, rng: np.random.Generator) -> "ItchyFeetState":
-        st = self.clone()
-        st.rng = np.random.default_rng(int(rng.integers(1 << 62)))
+        st = self._copy(None, seed=int(rng.integers(1 << 62)))
         n = self.num_players
         others = [q for q in range(n) if q != seat]
         peek_hidden = bool(self.peek) and seat != self.actor
@@ -1087,7 +1121,7 @@ class ItchyFeetState(GameState):
                 pool.extend([t] * (h[t] - k[t]))
         pool.sort()  # canonical: the draw pile's (and a hidden peek's) order must not leak
         events = [t for t in pool if IS_EVENT[t]]
-        cards = [int(t) for t in rng.permutation([t for t in pool if not IS_EVENT[t]])]
+        cards = shuffled(rng, [t for t in pool if not IS_EVENT[t]])
         fresh = {}
         for q in others:  # each other hand: its known cards plus fresh unseen ones
             take, cards = cards[:unknown[q]], cards[unknown[q]:]
@@ -1101,7 +1135,7 @@ class ItchyFeetState(GameState):
                 m = st.seen[r][q]
                 if any(m):
                     st.seen[r][q] = [min(a, b) for a, b in zip(m, st.hands[q])]
-        rest = [int(t) for t in rng.permutation(cards + events)]
+        rest = shuffled(rng, cards + events)
         if peek_hidden:
             k = len(self.peek)
             st.peek, rest = rest[:k], rest[k:]
@@ -1155,11 +1189,11 @@ class ItchyFeetState(GameState):
 class Decision(NamedTuple):
     """What a decision phase allows (``legal(state, mask, seat)``) and does (``apply(state, seat, a)``)."""
 
-    legal: Callable[[ItchyFeetState, np.ndarray, int], None]
+    legal: Callable[[ItchyFeetState, bytearray, int], None]
     apply: Callable[[ItchyFeetState, int, int], bool | None] | None
 
 
-def _nothing_legal(state: ItchyFeetState, mask: np.ndarray, seat: int) -> None:
+def _nothing_legal(state: ItchyFeetState, mask: bytearray, seat: int) -> None:
     """Phase 0 asks for no decision (the game is over, or a hand-made state stopped mid-task)."""
 
 
@@ -1189,7 +1223,9 @@ _DECISIONS: tuple[Decision, ...] = tuple({
     P_JET_DISCARD: Decision(_S._legal_jet_discard, _S._do_jet_discard),
 }[ph] for ph in range(NUM_PHASES))
 _REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
-_TASKS = frozenset(name[3:] for name in dir(ItchyFeetState) if name.startswith("_t_"))
+#: task name -> its ``_t_`` method (looked up once, not per task run)
+_TASK_RUNNERS = {name[3:]: getattr(ItchyFeetState, name) for name in dir(ItchyFeetState) if name.startswith("_t_")}
+_TASKS = frozenset(_TASK_RUNNERS)
 
 
 def _check_state_values(game: "ItchyFeetGame", d: dict[str, Any]) -> None:

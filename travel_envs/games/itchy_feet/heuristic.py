@@ -21,13 +21,20 @@ import numpy as np
 
 from . import actions as A
 from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
-                         IS_FORBIDDEN, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD, NUM_CARD_TYPES,
-                         PASSPORT, PICKPOCKET, POSTCARD, SPECIALS, TRADING_POST)
+                         IS_FORBIDDEN, ITEM_COPIES, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
+                         NUM_CARD_TYPES, NUM_PASSPORTS, NUM_POSTCARDS, PASSPORT, PICKPOCKET, POSTCARD,
+                         SPECIALS, TRADING_POST)
 from .actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
                       P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
                       P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
                       P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
 
+#: the copies a value is asked for run from 0 (a card not held) to one more than a hand can
+#: hold of a type (a gain); the value tables have a column for each
+_COPIES = max(ITEM_COPIES, NUM_PASSPORTS, NUM_POSTCARDS) + 2
+#: the travel actions in the order the player prefers them: the centre first, without Mom's card first
+_TRAVEL_PREFERENCE = tuple(A.travel_action(target, mom) for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN)
+                           for mom in range(4))
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,8 @@ class HeuristicPolicy:
     def __init__(self, seed: int | None = None, style: HeuristicStyle | None = None) -> None:
         self.rng = np.random.default_rng(seed)
         self.style = style or HeuristicStyle()
+        self._tables: dict[tuple[int, int], tuple[tuple[float, ...], ...]] = {}
+        self._tables_style = self.style
 
     # ------------------------------------------------------------------ card values
     @staticmethod
@@ -98,95 +107,118 @@ class HeuristicPolicy:
             return w.special
         return 0.0
 
+    def values(self, state, s: int) -> tuple[tuple[float, ...], ...]:
+        """``values(state, s)[t][c] == value(state, s, t, c)`` for every card type and copies
+        0 .. _COPIES - 1. A search's play-outs ask for card values hundreds of thousands of
+        times, and they depend only on where ``s`` travels next: one table per (own country,
+        centre), rebuilt if the style is replaced."""
+        if self._tables_style is not self.style:
+            self._tables, self._tables_style = {}, self.style
+        key = (state.own_country[s], state.centre)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = tuple(tuple(self.value(state, s, t, c) for c in range(_COPIES))
+                                              for t in range(NUM_CARD_TYPES))
+        return table
+
     def keep_value(self, state, s: int, t: int) -> float:
         """What losing one card of type ``t`` costs ``s``."""
-        return self.value(state, s, t, state.hands[s][t])
+        return self.values(state, s)[t][state.hands[s][t]]
 
     def gain_value(self, state, s: int, t: int) -> float:
-        return self.value(state, s, t, state.hands[s][t] + 1)
+        return self.values(state, s)[t][state.hands[s][t] + 1]
 
-    def _cheapest(self, state, s: int, mask: np.ndarray, base: int, exclude=None) -> int:
+    def _cheapest(self, state, s: int, mask: list[bool], base: int) -> int:
         best, best_v = -1, None
+        h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
-            if mask[base + t] and (exclude is None or exclude[t] < state.hands[s][t]):
-                v = self.keep_value(state, s, t) if exclude is None else self.value(
-                    state, s, t, state.hands[s][t] - exclude[t])
+            if mask[base + t]:
+                v = vals[t][h[t]]
                 if best_v is None or v < best_v:
                     best, best_v = t, v
         return best
 
-    def _best_gain(self, state, s: int, mask: np.ndarray) -> int:
+    def _best_gain(self, state, s: int, mask: list[bool]) -> int:
         best, best_v = -1, None
+        h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
             if mask[A.CARD_BASE + t]:
-                v = self.gain_value(state, s, t)
+                v = vals[t][h[t] + 1]
                 if best_v is None or v > best_v:
                     best, best_v = t, v
         return best
 
     def missing(self, state, s: int) -> list[int]:
         now, _ = self.needs(state, s)
-        return [t for t in now if state.hands[s][t] == 0]
+        h = state.hands[s]
+        return [t for t in now if h[t] == 0]
 
     def junk(self, state, s: int) -> list[int]:
-        h = state.hands[s]
-        return [t for t in range(NUM_CARD_TYPES)
-                if h[t] and not IS_FORBIDDEN[t] and self.keep_value(state, s, t) <= self.style.junk]
+        h, vals, junk = state.hands[s], self.values(state, s), self.style.junk
+        return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and vals[t][h[t]] <= junk]
 
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
-        mask = np.asarray(action_mask).astype(bool)
+        mask = np.asarray(action_mask, dtype=bool).tolist()  # Python bools: the cheapest to look up
         a = self._choose(state, mask)
         if a is None or not mask[a]:
             legal = np.flatnonzero(mask)
             a = int(legal[0]) if not mask[A.DRAW] else A.DRAW
         return int(a)
 
-    def _choose(self, state, mask: np.ndarray):
-        s, ph = state.actor, state.ph
-        if ph == P_MAIN:
-            return self._main(state, s, mask)
-        if ph in (P_DISCARD_DOWN, P_STRIKE, P_RECYCLE_PAY, P_FORBID_COMPANION, P_STEAL_DISCARD,
-                  P_LUGGAGE, P_JET_DISCARD):
-            return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
-        if ph == P_TRADING_POST:
-            junk = [t for t in self.junk(state, s) if mask[A.CARD_BASE + t]]
-            return A.CARD_BASE + junk[0] if junk else A.CANCEL
-        if ph in (P_RECYCLE_TAKE, P_GUIDE_PICK):
-            return A.CARD_BASE + self._best_gain(state, s, mask)
-        if ph == P_TRADE_PARTNER:
-            order = self._partner_order(state, s)
-            return A.TARGET_BASE + order[(state.offers_made - 1) % len(order)] - 1
-        if ph == P_TRADE_BUILD:
-            q = state.partner
-            if sum(state.give) == 0:
-                offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
-                if not offer:
-                    return A.CANCEL
-                wanted = self.partner_needs(state, q)
-                return A.CARD_BASE + min(offer, key=lambda t: (t not in wanted, self.keep_value(state, s, t), t))
-            if sum(state.ask) == 0:
-                miss = self.missing(state, s)
-                if not miss:
-                    return A.CANCEL
-                # a card the partner is known to hold, else one it does not need; the rest in
-                # an order that turns with the turn number, so other asks get their chance
-                wanted = self.partner_needs(state, q)
-                k = len(miss)
-                turn = state.turn_number
-                return A.ASK_BASE + min(miss, key=lambda t: (state.known[q][t] == 0, t in wanted,
-                                                             (miss.index(t) + turn) % k))
-            return A.PROPOSE
-        if ph == P_TRADE_RESPONSE:
-            return A.YES if mask[A.YES] and self._accepts(state, s) else A.NO
-        if ph == P_MOUSETRAP:  # every other player is asked; only a holder may say yes
-            travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
-            return A.YES if travel and mask[A.YES] else A.NO
-        if ph == P_INSURANCE:
-            return A.YES if mask[A.YES] and state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
-        if ph in (P_PICK_TARGET, P_STEAL_TARGET, P_SMUGGLE_TARGET, P_MAP_TARGET):
-            return self._target(state, s, mask, ph)
-        return None
+    def _choose(self, state, mask: list[bool]):
+        name = _CHOICES.get(state.ph)  # one lookup instead of a chain of phase tests
+        return None if name is None else getattr(self, name)(state, state.actor, mask)
+
+    def _discard(self, state, s: int, mask: list[bool]) -> int:
+        return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
+
+    def _trading_post(self, state, s: int, mask: list[bool]) -> int:
+        junk = [t for t in self.junk(state, s) if mask[A.CARD_BASE + t]]
+        return A.CARD_BASE + junk[0] if junk else A.CANCEL
+
+    def _take(self, state, s: int, mask: list[bool]) -> int:
+        return A.CARD_BASE + self._best_gain(state, s, mask)
+
+    def _partner(self, state, s: int, mask: list[bool]) -> int:
+        order = self._partner_order(state, s)
+        return A.TARGET_BASE + order[(state.offers_made - 1) % len(order)] - 1
+
+    def _build_offer(self, state, s: int, mask: list[bool]) -> int:
+        q = state.partner
+        if sum(state.give) == 0:
+            offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
+            if not offer:
+                return A.CANCEL
+            wanted = self.partner_needs(state, q)
+            h, vals = state.hands[s], self.values(state, s)
+            return A.CARD_BASE + min(offer, key=lambda t: (t not in wanted, vals[t][h[t]], t))
+        if sum(state.ask) == 0:
+            miss = self.missing(state, s)
+            if not miss:
+                return A.CANCEL
+            # a card the partner is known to hold, else one it does not need; the rest in
+            # an order that turns with the turn number, so other asks get their chance
+            wanted = self.partner_needs(state, q)
+            k = len(miss)
+            turn = state.turn_number
+            return A.ASK_BASE + min(miss, key=lambda t: (state.known[q][t] == 0, t in wanted,
+                                                         (miss.index(t) + turn) % k))
+        return A.PROPOSE
+
+    def _respond(self, state, s: int, mask: list[bool]) -> int:
+        return A.YES if mask[A.YES] and self._accepts(state, s) else A.NO
+
+    def _mousetrap(self, state, s: int, mask: list[bool]) -> int:
+        # every other player is asked; only a holder may say yes
+        travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
+        return A.YES if travel and mask[A.YES] else A.NO
+
+    def _insure(self, state, s: int, mask: list[bool]) -> int:
+        return A.YES if mask[A.YES] and state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
+
+    def _pick_target(self, state, s: int, mask: list[bool]) -> int:
+        return self._target(state, s, mask, state.ph)
 
     @staticmethod
     def partner_needs(state, q: int) -> tuple[int, ...]:
@@ -198,15 +230,16 @@ class HeuristicPolicy:
         """Cards ``s`` would give ``q`` for a missing item: junk and spare copies, and an item
         ``s`` needs only later (for the centre) when ``q`` needs it now."""
         wanted = self.partner_needs(state, q)
-        h = state.hands[s]
+        h, vals, w = state.hands[s], self.values(state, s), self.style
         return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and (
-            self.keep_value(state, s, t) <= self.style.junk
-            or (t in wanted and self.keep_value(state, s, t) < self.style.needed_now))]
+            vals[t][h[t]] <= w.junk or (t in wanted and vals[t][h[t]] < w.needed_now))]
 
     def _partner_order(self, state, s: int) -> list[int]:
         """Relative seats, best trade partner first: known to hold a missing item, then
         needing the cards ``s`` would give away."""
         n = state.num_players
+        if n == 2:
+            return [1]  # one other player: nothing to rank
         miss = self.missing(state, s)
         turn = state.turn_number
 
@@ -224,15 +257,15 @@ class HeuristicPolicy:
         player grows impatient and gives items (never a passport or a special card) for as
         many cards back: when every copy of the centre's items sits two to a hand, no trade
         gains anyone anything, and only a player giving one up ends the game."""
-        h = state.hands[s]
-        gain = sum(self.value(state, s, t, h[t] + k)
-                   for t in range(NUM_CARD_TYPES) for k in range(1, state.give[t] + 1))
-        losses = [self.value(state, s, t, h[t] - k)
-                  for t in range(NUM_CARD_TYPES) for k in range(state.ask[t])]
+        h, vals = state.hands[s], self.values(state, s)
+        given = [(t, g) for t, g in enumerate(state.give) if g]  # in type order, as the sums below need
+        asked = [(t, k) for t, k in enumerate(state.ask) if k]
+        gain = sum(vals[t][h[t] + k] for t, g in given for k in range(1, g + 1))
+        losses = [vals[t][h[t] - k] for t, a in asked for k in range(a)]
         loss = sum(losses)
         if gain >= loss and gain > 0:  # an even swap may unblock a table waiting on each other
             return True
-        if any(IS_FORBIDDEN[t] for t in range(NUM_CARD_TYPES) if state.give[t]):
+        if any(IS_FORBIDDEN[t] for t, _ in given):
             return False
         if sum(state.give) < len(losses):
             return False
@@ -241,7 +274,7 @@ class HeuristicPolicy:
         impatient = 2 * state.turn_number > state.params.max_turns
         return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
 
-    def _target(self, state, s: int, mask: np.ndarray, ph: int) -> int:
+    def _target(self, state, s: int, mask: list[bool], ph: int) -> int:
         n = state.num_players
         best, best_v = None, None
         for rel in range(1, n):
@@ -258,13 +291,11 @@ class HeuristicPolicy:
                 best, best_v = a, v
         return best
 
-    def _main(self, state, s: int, mask: np.ndarray):
+    def _main(self, state, s: int, mask: list[bool]):
         h = state.hands[s]
-        for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN):
-            for mom in range(4):
-                a = A.travel_action(target, mom)
-                if mask[a]:
-                    return a
+        for a in _TRAVEL_PREFERENCE:
+            if mask[a]:
+                return a
         if mask[A.LOUNGE]:
             return A.LOUNGE
         for i, f in enumerate(FORBIDDEN):
@@ -295,3 +326,13 @@ class HeuristicPolicy:
         # Steal (variant) is never better than Draw for this plan: it costs a card; measured
         # 0.75 vs 1.00 win rate against random in 3-player games, so the heuristic draws instead
         return A.DRAW
+
+
+#: decision phase -> the name of the method choosing its move (looked up on the policy, so a
+#: subclass may override one); phases without one fall back to DRAW / the first legal id
+_CHOICES = {P_MAIN: "_main", P_TRADE_PARTNER: "_partner", P_TRADE_BUILD: "_build_offer",
+            P_TRADE_RESPONSE: "_respond", P_MOUSETRAP: "_mousetrap", P_INSURANCE: "_insure",
+            P_TRADING_POST: "_trading_post", P_RECYCLE_TAKE: "_take", P_GUIDE_PICK: "_take",
+            **{ph: "_discard" for ph in (P_DISCARD_DOWN, P_STRIKE, P_RECYCLE_PAY, P_FORBID_COMPANION,
+                                         P_STEAL_DISCARD, P_LUGGAGE, P_JET_DISCARD)},
+            **{ph: "_pick_target" for ph in (P_PICK_TARGET, P_STEAL_TARGET, P_SMUGGLE_TARGET, P_MAP_TARGET)}}
