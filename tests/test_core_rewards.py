@@ -44,3 +44,16 @@ def test_score_diff_is_scaled_and_clipped():
     assert r == pytest.approx([-1.0, -1.0, 1.0])
     r = terminal_rewards(_Done([12, 10], [0]), "score_diff")
     assert r == pytest.approx([0.2, -0.2])
+
+
+def test_rank_gives_co_winners_one_shared_first_place():
+    # a five-way shared win with different scores (Trek's turn cap): all places shared, 0 each
+    assert terminal_rewards(_Done([4, 2, 10, 6, 5], [0, 1, 2, 3, 4]), "rank") == [0.0] * 5
+    # a two-way win among four: places 1-2 shared (+2/3 each), the others by score
+    r = terminal_rewards(_Done([3, 8, 1, 5], [1, 0]), "rank")
+    assert r == pytest.approx([2 / 3, 2 / 3, -1.0, -1 / 3])
+    # two players both winning: the same reward, as win_loss gives them
+    assert terminal_rewards(_Done([10, 7], [0, 1]), "rank") == [0.0, 0.0]
+    # a loser with more points than a winner still ranks below every winner
+    r = terminal_rewards(_Done([1, 9, 2], [0, 2]), "rank")
+    assert r[1] == -1.0 and r[0] == r[2] == 0.5

@@ -2,10 +2,14 @@
 
 - ``win_loss`` (default): the engine's ``returns()``: +1 for each winner, -1 for
   everyone else, 0 for all when everybody shares the win.
-- ``rank``: +1 for first place down to -1 for last, linear in rank; winners rank
-  first (tie-breaks included), the rest by score; tied places share the average.
+- ``rank``: +1 for first place down to -1 for last, linear in rank. The winners share
+  first place, whatever their scores (a shared win is a shared first place: each gets the
+  average of the places they fill); the others rank below them by score; tied places share
+  the average. So co-winners get equal rewards and no loser gets more than a winner.
 - ``score_diff``: (own score - best other score) / the game's ``score_scale``,
-  clipped to [-1, 1]; dense signal for games with meaningful point margins.
+  clipped to [-1, 1]; dense signal for games with meaningful point margins. It reads
+  scores only, so who won does not enter it: a co-winner behind another in points gets
+  less (in Trek's turn-cap shared win the furthest survivor gets the most).
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ def terminal_rewards(state: GameState, mode: str) -> list[float]:
         return out
     if mode == "rank":
         won = set(state.winners())
-        keys = [(p in won, scores[p]) for p in range(n)]
+        # winners all alike (one shared first place), then the others by score
+        keys = [(1, 0.0) if p in won else (0, scores[p]) for p in range(n)]
         out = []
         for p in range(n):
             better = sum(1 for q in range(n) if keys[q] > keys[p])
