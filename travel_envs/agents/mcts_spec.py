@@ -103,8 +103,9 @@ GAME_DEFAULTS: dict[str, SearchSettings] = {
     "globetrotter": SearchSettings(200, "random", 40, bias=4.0, prior="expert"),
     # the value of a trade shows turns later: heuristic play-outs and a firm lean on the heuristic's move
     "itchy_feet": SearchSettings(200, "heuristic", 40, bias=4.0),
-    # random play-outs hardly race: heuristic ones (34 us a decision), cut off and scored by camp reached
-    "trek": SearchSettings(100, "heuristic", 30, bias=1.0),
+    # random play-outs hardly race: heuristic ones (34 us a decision), cut off and scored by camp reached;
+    # 300 simulations (0.18 CPU s a decision) won 67% of a pilot against the heuristic, 100 won 56%
+    "trek": SearchSettings(300, "heuristic", 30, bias=1.0),
     # short game, score moving all game long: full random play-outs are cheap and informative
     "trekking": SearchSettings(200, "random", END, bias=0.0),
     # a heuristic decision costs ~2 ms: random play-outs, cut off at 40 decisions, a lean on the heuristic
