@@ -28,20 +28,21 @@ from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
 
-_MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}  # every distinct legal mask once, by its legal ids
 
 
-def _mask_array(m: list[bool]) -> np.ndarray:
-    key = tuple(m)
-    arr = _MASKS.get(key)
+def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
+    """The shared read-only mask with exactly ``ids`` set (callers copy it)."""
+    arr = _MASKS.get(ids)
     if arr is None:
-        arr = _MASKS[key] = np.array(m, bool)
+        arr = np.zeros(A.NUM_ACTIONS, bool)
+        arr[list(ids)] = True
         arr.flags.writeable = False
+        _MASKS[ids] = arr
     return arr
 
-_FINISH = [False] * A.NUM_ACTIONS
-_FINISH[A.END_TURN] = _FINISH[A.FLIP_DRINK] = True
-_FINISH_MASK = _mask_array(_FINISH)  # the "finish" decision with a Drink water card to flip
+
+_FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
 _WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
@@ -71,7 +72,7 @@ class TrekkingState(GameState):
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
         "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_rev", "_obs", "_mask", "_moves",
+        "_rev", "_obs", "_legal", "_moves",
     )
 
     # ------------------------------------------------------------ setup
@@ -169,7 +170,7 @@ class TrekkingState(GameState):
         self.map = C.MAP_E
 
     # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
-    # the mask cache are rebuilt lazily, as for a clone
+    # the legal-ids cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
                    "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
@@ -185,7 +186,7 @@ class TrekkingState(GameState):
         """The caches a new or cloned state starts without."""
         self._rev = 0  # actions applied to this object (``_apply``): how the encoder tells what is new
         self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
-        self._mask = None  # the legal mask of the current decision
+        self._legal: tuple[int, ...] | None = None  # the legal ids of the current decision
         self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
 
     # ------------------------------------------------------------ basics
@@ -401,7 +402,7 @@ class TrekkingState(GameState):
         self._start_round_turns()
 
     def _after_move_phase(self) -> None:
-        if self.t_path >= 0 and self._tag_mask_any():
+        if self.t_path >= 0 and self._tag_ids_any():
             self.phase_id = TAG_PHASE
         else:
             self._to_finish()
@@ -412,73 +413,78 @@ class TrekkingState(GameState):
         if self.flippable(seat, C.DRINK) < 0:
             self._end_turn()
         else:
-            self._mask = _FINISH_MASK  # what ``_compute_mask`` would build
+            self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
 
-    # ------------------------------------------------------------ masks
+    # ------------------------------------------------------------ legal actions
     def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = _mask_array(self._compute_mask())
-        return self._mask.copy()
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self._legal_ids()
+        return _mask_of(ids).copy()
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids in ascending order, straight from the rules (no mask is built)."""
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self._legal_ids()
+        return list(ids)
 
     def apply_action(self, action: int) -> None:
-        """``GameState.apply_action`` with a fast path for a plain legal ``int`` (the same checks
-        against the cached mask, without copying it); anything else takes the generic path (and its
-        error messages)."""
-        m = self._mask
-        if m is not None and type(action) is int and 0 <= action < A.NUM_ACTIONS and m[action] \
-                and self.phase_id != OVER:
+        """``GameState.apply_action`` with a fast path for a plain legal ``int`` (checked against the
+        cached legal ids); anything else takes the generic path (and its error messages)."""
+        ids = self._legal
+        if ids is not None and type(action) is int and action in ids and self.phase_id != OVER:
             self._apply(action)
             return
         super().apply_action(action)
 
-    def _compute_mask(self) -> list[bool]:
-        """The legal mask as a list (``legal_action_mask`` turns it into a shared read-only array)."""
-        m = [False] * A.NUM_ACTIONS
+    def _legal_ids(self) -> tuple[int, ...]:
+        """The legal action ids of the current decision, ascending."""
         ph = self.phase_id
         if ph == OVER:
-            return m
+            return ()
         if ph == REFUGE_PHASE:
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
-            for r, node in enumerate(self.map.refuges):
-                m[A.CHOOSE_REFUGE + r] = node not in taken
-            return m
+            return tuple(A.CHOOSE_REFUGE + r for r, node in enumerate(self.map.refuges) if node not in taken)
         if ph == SUNDAY_PHASE:
-            m[A.SUNDAY_PICK] = m[A.SUNDAY_PICK + 1] = True
-            return m
+            return (A.SUNDAY_PICK, A.SUNDAY_PICK + 1)
         seat = self.to_act
         if ph == MOVE_PHASE:
-            e0 = self.t_start_energy
-            bonus = 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
-            any_ascent_with_bar = False
-            for d, mc in enumerate(self.moves_of(seat)):
-                if mc is None:
-                    continue
-                need, _, _, ascent = mc
-                if self.t_bars and not ascent:
-                    continue
-                if e0 + bonus >= need:
-                    m[A.MOVE + d] = True
-                if ascent and e0 + bonus + C.BAR_ENERGY >= need:
-                    any_ascent_with_bar = True
-            if not self.t_bars:
-                if self.rest_piles[0] or not self.rest_piles[1]:
-                    m[A.REST] = True
-                if self.rest_piles[1]:
-                    m[A.REST + 1] = True
-            kinds = self._flip_kinds(seat)
-            if any_ascent_with_bar and kinds >> C.BAR & 1:
-                m[A.FLIP_BAR] = True
-            if kinds >> C.DRINK & 1:
-                m[A.FLIP_DRINK] = True
-            return m
+            return self._move_ids(seat)
         if ph == TAG_PHASE:
-            self._tag_mask(seat, m)
-            m[A.STOP_TAGGING] = True
-            return m
+            return (*self._tag_ids(seat), A.STOP_TAGGING)
         # finish
-        m[A.END_TURN] = True
-        m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
-        return m
+        return _FINISH_IDS if self.flippable(seat, C.DRINK) >= 0 else (A.END_TURN,)
+
+    def _move_ids(self, seat: int) -> tuple[int, ...]:
+        """Phase A: the paths the player can pay (only ascents once an Energy bar is flipped), resting,
+        and the flips that may come first."""
+        ids = []
+        e = self.t_start_energy + 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
+        bars = self.t_bars
+        any_ascent_with_bar = False
+        for d, mc in enumerate(self.moves_of(seat)):
+            if mc is None:
+                continue
+            need, _, _, ascent = mc
+            if bars and not ascent:
+                continue
+            if e >= need:
+                ids.append(A.MOVE + d)
+            if ascent and e + C.BAR_ENERGY >= need:
+                any_ascent_with_bar = True
+        if not bars:
+            r0, r1 = self.rest_piles
+            if r0 or not r1:
+                ids.append(A.REST)
+            if r1:
+                ids.append(A.REST + 1)
+        kinds = self._flip_kinds(seat)
+        if any_ascent_with_bar and kinds >> C.BAR & 1:
+            ids.append(A.FLIP_BAR)
+        if kinds >> C.DRINK & 1:
+            ids.append(A.FLIP_DRINK)
+        return tuple(ids)
 
     def spendable(self) -> int:
         """Energy the acting player can still pay this turn: the start energy plus the cards flipped
@@ -491,41 +497,44 @@ class TrekkingState(GameState):
             return True
         return self.t_tags == 1 and self.spendable() >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
 
-    def _tag_mask(self, seat: int, m: np.ndarray) -> None:
+    def _tag_ids(self, seat: int) -> list[int]:
+        """Phase B's tags (ascending ids; "stop tagging" not included)."""
+        ids: list[int] = []
         if not self._tag_allowed(seat):
-            return
+            return ids
         e0 = self.t_start_energy
         th = C.ANIMAL_THRESHOLD
+        ma = self.map_animals
         for i, s in enumerate(self.map.path_spaces[self.t_path]):
-            a = self.map_animals[s]
+            a = ma[s]
             if a >= 0 and e0 >= th[a]:
-                m[A.TAG_PATH + i] = True
+                ids.append(A.TAG_PATH + i)
         kinds = self._flip_kinds(seat)
         if kinds >> C.BINOCULARS & 1:
             for i, s in enumerate(self.map.node_spaces[self.t_dest]):
-                a = self.map_animals[s]
+                a = ma[s]
                 if a >= 0 and e0 >= th[a]:
-                    m[A.TAG_DEST + i] = True
+                    ids.append(A.TAG_DEST + i)
         if kinds >> C.SEARCH & 1:
             for b in range(2):
                 if sum(self.bags[b]):
-                    m[A.SEARCH + b] = True
+                    ids.append(A.SEARCH + b)
+        return ids
 
-    def _tag_mask_any(self) -> bool:
-        """Whether a tag is possible now; if so, also caches the tag decision's legal mask (the one
-        ``_compute_mask`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
-        m = [False] * A.NUM_ACTIONS
-        self._tag_mask(self.to_act, m)
-        if any(m):
-            m[A.STOP_TAGGING] = True
-            self._mask = _mask_array(m)
+    def _tag_ids_any(self) -> bool:
+        """Whether a tag is possible now; if so, also caches the tag decision's legal ids (the ones
+        ``_legal_ids`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
+        ids = self._tag_ids(self.to_act)
+        if ids:
+            ids.append(A.STOP_TAGGING)
+            self._legal = tuple(ids)
             return True
         return False
 
     # ------------------------------------------------------------ transitions
     def _apply(self, action: int) -> None:
         self._rev += 1
-        self._mask = None
+        self._legal = None
         moves = self._moves
         self._moves = {}
         ph = self.phase_id
@@ -561,7 +570,7 @@ class TrekkingState(GameState):
                 self._to_finish()
                 return
             self._tag(seat, action)
-            if not self._tag_mask_any():
+            if not self._tag_ids_any():
                 self._to_finish()
             return
         # finish
@@ -570,7 +579,7 @@ class TrekkingState(GameState):
             if self.flippable(seat, C.DRINK) < 0:
                 self._end_turn()
             else:
-                self._mask = _FINISH_MASK
+                self._legal = _FINISH_IDS
         else:
             self._end_turn()
 
