@@ -885,11 +885,16 @@ class TrekkingState(GameState):
         self._rng_snapshot = None
 
     def clone(self) -> "TrekkingState":
+        s = self._copy_without_rng()
+        s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        return s
+
+    def _copy_without_rng(self) -> "TrekkingState":
+        """A copy of everything but the generator (left unset: the caller gives the copy one)."""
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds = self._penalty, self._refill_rounds
-        s._rng = None
-        s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        s._rng = s._rng_snapshot = None
         s._reset_caches()
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
@@ -925,24 +930,27 @@ class TrekkingState(GameState):
         Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
         GPS boards stay as they are (a descent card's face-down cost is not redrawn)."""
-        s = self.clone()
+        s = self._copy_without_rng()
+        # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
+        shuffle = rng.shuffle
         piles = s.route_piles
         for c in range(3):
             up, down = piles[2 * c], piles[2 * c + 1]
             k = max(len(up) - 1, 0)
             pool = sorted(up[:k] + down)
-            pool = [pool[i] for i in rng.permutation(len(pool))]
+            shuffle(pool)
             piles[2 * c] = pool[:k] + up[k:]
             piles[2 * c + 1] = pool[k:]
         r0, r1 = s.rest_piles
         k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
         pool = sorted(r0[:k0] + r1[:k1])
-        pool = [pool[i] for i in rng.permutation(len(pool))]
+        shuffle(pool)
         s.rest_piles = [pool[:k0] + r0[k0:], pool[k0:] + r1[k1:]]
         deck = s.opp_deck
         if len(deck) > 1:
             pool = sorted(deck[:-1])
-            s.opp_deck = [pool[i] for i in rng.permutation(len(pool))] + deck[-1:]
+            shuffle(pool)
+            s.opp_deck = pool + deck[-1:]
         s.rng = np.random.default_rng(int(rng.integers(2 ** 63)))
         return s
 
