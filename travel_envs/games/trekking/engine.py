@@ -69,7 +69,7 @@ class TrekkingState(GameState):
 
     # fixed attribute slots: a new state is built without growing a dict, and reads are slot reads
     __slots__ = (
-        "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
+        "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate",
         "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
         "_rev", "_obs", "_legal", "_moves",
@@ -160,6 +160,9 @@ class TrekkingState(GameState):
 
     def _bind(self):
         self._rng, self._rng_snapshot = None, None
+        # whether actions append their text to ``events``; the search's determinizations do not (no one
+        # reads their log, and formatting it cost a fifth of a simulated step)
+        self._narrate = True
         self._reset_caches()
         p = self.game.params
         self.p = p
@@ -172,12 +175,13 @@ class TrekkingState(GameState):
     # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
     # the legal-ids cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-                   "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
+                   "_narrate", "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._PERSISTENT}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        self._narrate = True  # pickles made before the flag existed
         for f, v in data.items():
             setattr(self, f, v)
         self._reset_caches()
@@ -217,7 +221,8 @@ class TrekkingState(GameState):
         for s in range(self.map.num_spaces):
             if ma[s] < 0:
                 ma[s] = self._draw(bag_of[s])
-        self.events.append(f"animals replenished after round {self.rnd}")
+        if self._narrate:
+            self.events.append(f"animals replenished after round {self.rnd}")
 
     def colour_penalty(self, colour: int, ascent: bool) -> int:
         """Extra energy a route card costs under the active weather card."""
@@ -337,7 +342,8 @@ class TrekkingState(GameState):
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
         if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
             self.t_delta += 1
-            self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
+            if self._narrate:
+                self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
 
     def altitude_of(self, seat: int) -> int:
         return self.map.altitude[self.pos[seat]]
@@ -354,7 +360,8 @@ class TrekkingState(GameState):
                 if self.rnd > C.ROUNDS:
                     self.phase_id = OVER
                     self.rnd = C.ROUNDS
-                    self.events.append("end of the game")
+                    if self._narrate:
+                        self.events.append("end of the game")
                     return
             seat = self.order[self.turn_pos]
             if seat == OPPONENT:
@@ -394,10 +401,12 @@ class TrekkingState(GameState):
             if self.weather == "cold":
                 gain += 1
             self.t_delta += gain
-            self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
+            if self._narrate:
+                self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
         e = self.energy[seat] + self.t_delta
         self.energy[seat] = min(max(e, 0), self.p.energy_max)
-        self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
+        if self._narrate:
+            self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
         self.turn_pos += 1
         self._start_round_turns()
 
@@ -541,7 +550,8 @@ class TrekkingState(GameState):
         if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
             self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
-            self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
+            if self._narrate:
+                self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
             if self.refuge_queue:
                 self.to_act = self.refuge_queue[0]
             else:
@@ -559,7 +569,8 @@ class TrekkingState(GameState):
                 col[CF] = 1
                 self.t_bars += 1
                 self.t_delta += C.BAR_ENERGY
-                self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
+                if self._narrate:
+                    self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
             elif action >= A.REST:
                 self._rest(seat, action - A.REST)
             else:
@@ -587,7 +598,8 @@ class TrekkingState(GameState):
         self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
         self.t_delta += C.DRINK_ENERGY
         self.t_drinks += 1
-        self.events.append(f"P{seat} flips drink water: +1 energy")
+        if self._narrate:
+            self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
         alt = self.altitude_of(seat)
@@ -602,7 +614,8 @@ class TrekkingState(GameState):
         self.t_delta += C.REST_ENERGY + (1 if self.weather == "storm" else 0)
         self.rested_since_summit[seat] = True
         self._place(seat, col)
-        self.events.append(f"P{seat} rests at {alt} m ({what})")
+        if self._narrate:
+            self.events.append(f"P{seat} rests at {alt} m ({what})")
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
@@ -632,9 +645,10 @@ class TrekkingState(GameState):
         self._place(seat, [K_ROUTE, colour, int(ascent), start, end, card, -1, 0])
         self.t_path = self.map.neighbour_path[here][d]
         self.t_dest = dest
-        self.events.append(
-            f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
-            f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
+        if self._narrate:
+            self.events.append(
+                f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
+                f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
         # refuge: who else is already there (before arriving)
         if self.map.is_refuge[dest]:
             self.t_refuge = 1
@@ -654,7 +668,8 @@ class TrekkingState(GameState):
             self.summit_piles[s] -= 1
             mine = [s, number, 0, self.rnd]
             self.tokens[seat].append(mine)
-            self.events.append(f"P{seat} reaches summit S{s + 1} and takes token {number}")
+            if self._narrate:
+                self.events.append(f"P{seat} reaches summit S{s + 1} and takes token {number}")
             if card == "suffering" and not self.rested_since_summit[seat]:
                 mine[2] = 1
             elif card == "shortcuts" and colour == 2:
@@ -693,14 +708,16 @@ class TrekkingState(GameState):
             if self.p.search_requires_threshold and self.t_start_energy < C.ANIMAL_THRESHOLD[animal]:
                 self.bags[bag][animal] += 1
                 self.t_tags += 1
-                self.events.append(f"P{seat} finds a {C.ANIMALS[animal]} but lacks the energy; it goes back")
+                if self._narrate:
+                    self.events.append(f"P{seat} finds a {C.ANIMALS[animal]} but lacks the energy; it goes back")
                 return
         self.animals[seat].append([self.t_col, animal])
         self.t_tags += 1
         if self.weather == "fog":
             self.t_delta -= 1
             self.t_spent += 1
-        self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
+        if self._narrate:
+            self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
 
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> bool:
@@ -721,7 +738,8 @@ class TrekkingState(GameState):
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
             if self.rest_piles[big]:
                 self.removed_rest.append(self.rest_piles[big].pop())
-        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        if self._narrate:
+            self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
             return True
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
@@ -778,7 +796,8 @@ class TrekkingState(GameState):
         if d is None:
             d = m.sunday_memo[key] = self._sunday_path(h, here, d0, req)
         if d < 0:
-            self.events.append(_STAY_MSG[h])
+            if self._narrate:
+                self.events.append(_STAY_MSG[h])
             return True
         dest = m.neighbour[here][d]
         path = m.neighbour_path[here][d]
@@ -825,7 +844,8 @@ class TrekkingState(GameState):
                 for t in self.tokens[0]:
                     if t[0] == sm:
                         t[2] = 1
-        self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
+        if self._narrate:
+            self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
 
     # ------------------------------------------------------------ scores
     def score_breakdown(self, seat: int) -> dict[str, int]:
@@ -893,7 +913,7 @@ class TrekkingState(GameState):
         """A copy of everything but the generator (left unset: the caller gives the copy one)."""
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
-        s._penalty, s._refill_rounds = self._penalty, self._refill_rounds
+        s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
         s._rng = s._rng_snapshot = None
         s._reset_caches()
         s.plan = self.plan
@@ -929,8 +949,10 @@ class TrekkingState(GameState):
         down), the rest cards below both piles' tops (one pool: which pile holds them is unseen), the
         Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
-        GPS boards stay as they are (a descent card's face-down cost is not redrawn)."""
+        GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy is for
+        simulations: it keeps ``events`` as they are but logs none of its own actions."""
         s = self._copy_without_rng()
+        s._narrate = False
         # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
         shuffle = rng.shuffle
         piles = s.route_piles
