@@ -307,21 +307,18 @@ class TrekkingState(GameState):
 
     def flippable(self, seat: int, kind: int) -> int:
         """Column of an unflipped rest card of ``kind`` that may be flipped now (-1 if none)."""
-        gps = self.gps[seat]
-        same_turn = self.p.rest_flip_same_turn
-        for i, col in enumerate(gps):
-            if col[CR] == kind and not col[CF] and col[CK] == K_REST:  # route / empty columns: CR = -1
-                if same_turn or i != self.t_col:
-                    return i
+        tc = -1 if self.p.rest_flip_same_turn else self.t_col  # this turn's card waits (unless the variant)
+        for i, col in enumerate(self.gps[seat]):
+            if col[CR] == kind and not col[CF] and col[CK] == K_REST and i != tc:  # route / empty: CR = -1
+                return i
         return -1
 
     def _flip_kinds(self, seat: int) -> int:
         """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
         bits = 0
-        same_turn = self.p.rest_flip_same_turn
-        tc = self.t_col
+        tc = -1 if self.p.rest_flip_same_turn else self.t_col
         for i, col in enumerate(self.gps[seat]):
-            if col[CK] == K_REST and not col[CF] and (same_turn or i != tc):
+            if col[CK] == K_REST and not col[CF] and i != tc:
                 bits |= 1 << col[CR]
         return bits
 
@@ -404,7 +401,8 @@ class TrekkingState(GameState):
             if self._narrate:
                 self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
         e = self.energy[seat] + self.t_delta
-        self.energy[seat] = min(max(e, 0), self.p.energy_max)
+        top = self.p.energy_max
+        self.energy[seat] = 0 if e < 0 else top if e > top else e
         if self._narrate:
             self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
         self.turn_pos += 1
@@ -469,19 +467,21 @@ class TrekkingState(GameState):
         """Phase A: the paths the player can pay (only ascents once an Energy bar is flipped), resting,
         and the flips that may come first."""
         ids = []
-        e = self.t_start_energy + 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
         bars = self.t_bars
+        e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
         any_ascent_with_bar = False
-        for d, mc in enumerate(self.moves_of(seat)):
-            if mc is None:
-                continue
-            need, _, _, ascent = mc
-            if bars and not ascent:
-                continue
-            if e >= need:
-                ids.append(A.MOVE + d)
-            if ascent and e + C.BAR_ENERGY >= need:
-                any_ascent_with_bar = True
+        a = A.MOVE
+        for mc in self.moves_of(seat):
+            if mc is not None:
+                need, ascent = mc[0], mc[3]
+                if ascent:
+                    if e >= need:
+                        ids.append(a)
+                    if e + C.BAR_ENERGY >= need:
+                        any_ascent_with_bar = True
+                elif not bars and e >= need:
+                    ids.append(a)
+            a += 1
         if not bars:
             r0, r1 = self.rest_piles
             if r0 or not r1:
@@ -509,7 +509,7 @@ class TrekkingState(GameState):
     def _tag_ids(self, seat: int) -> list[int]:
         """Phase B's tags (ascending ids; "stop tagging" not included)."""
         ids: list[int] = []
-        if not self._tag_allowed(seat):
+        if self.t_tags and not self._tag_allowed(seat):
             return ids
         e0 = self.t_start_energy
         th = C.ANIMAL_THRESHOLD
