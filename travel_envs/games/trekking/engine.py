@@ -315,10 +315,13 @@ class TrekkingState(GameState):
 
     def _flip_kinds(self, seat: int) -> int:
         """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
+        gps = self.gps[seat]
+        tc = self.t_col
+        if tc >= 0 and not self.p.rest_flip_same_turn:  # this turn's card waits (unless the variant)
+            gps = gps[:tc] + gps[tc + 1:]
         bits = 0
-        tc = -1 if self.p.rest_flip_same_turn else self.t_col
-        for i, col in enumerate(self.gps[seat]):
-            if col[CK] == K_REST and not col[CF] and i != tc:
+        for col in gps:
+            if col[CK] == K_REST and not col[CF]:
                 bits |= 1 << col[CR]
         return bits
 
@@ -408,19 +411,29 @@ class TrekkingState(GameState):
         self.turn_pos += 1
         self._start_round_turns()
 
-    def _after_move_phase(self) -> None:
-        if self.t_path >= 0 and self._tag_ids_any():
-            self.phase_id = TAG_PHASE
-        else:
-            self._to_finish()
-
-    def _to_finish(self) -> None:
+    def _tag_or_finish(self) -> None:
+        """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
+        ``_legal_ids`` would build, are kept), else the finish."""
         seat = self.to_act
-        self.phase_id = FINISH_PHASE
-        if self.flippable(seat, C.DRINK) < 0:
-            self._end_turn()
+        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
+        ids = self._tag_ids(seat, kinds)
+        if ids:
+            ids.append(A.STOP_TAGGING)
+            self.phase_id = TAG_PHASE
+            self._legal = tuple(ids)
         else:
+            self._to_finish(kinds)
+
+    def _to_finish(self, kinds: int | None = None) -> None:
+        """Phase "finish", skipped (the turn ends) without a Drink water card to flip; ``kinds``: the
+        seat's ``_flip_kinds`` if known."""
+        self.phase_id = FINISH_PHASE
+        if kinds is None:
+            kinds = self._flip_kinds(self.to_act)
+        if kinds >> C.DRINK & 1:
             self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
+        else:
+            self._end_turn()
 
     # ------------------------------------------------------------ legal actions
     def legal_action_mask(self) -> np.ndarray:
@@ -448,6 +461,8 @@ class TrekkingState(GameState):
     def _legal_ids(self) -> tuple[int, ...]:
         """The legal action ids of the current decision, ascending."""
         ph = self.phase_id
+        if ph == MOVE_PHASE:  # the most frequent decision first
+            return self._move_ids(self.to_act)
         if ph == OVER:
             return ()
         if ph == REFUGE_PHASE:
@@ -456,10 +471,8 @@ class TrekkingState(GameState):
         if ph == SUNDAY_PHASE:
             return (A.SUNDAY_PICK, A.SUNDAY_PICK + 1)
         seat = self.to_act
-        if ph == MOVE_PHASE:
-            return self._move_ids(seat)
         if ph == TAG_PHASE:
-            return (*self._tag_ids(seat), A.STOP_TAGGING)
+            return (*self._tag_ids(seat, self._flip_kinds(seat)), A.STOP_TAGGING)
         # finish
         return _FINISH_IDS if self.flippable(seat, C.DRINK) >= 0 else (A.END_TURN,)
 
@@ -501,15 +514,12 @@ class TrekkingState(GameState):
         phase C adds (wind, sunny, refuge, vignettes) do not count (ruling 4)."""
         return self.t_start_energy + 2 * self.t_bars + self.t_drinks - self.t_spent
 
-    def _tag_allowed(self, seat: int) -> bool:
-        if self.t_tags == 0:
-            return True
-        return self.t_tags == 1 and self.spendable() >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
-
-    def _tag_ids(self, seat: int) -> list[int]:
-        """Phase B's tags (ascending ids; "stop tagging" not included)."""
+    def _tag_ids(self, seat: int, kinds: int) -> list[int]:
+        """Phase B's tags (ascending ids; "stop tagging" not included); ``kinds``: ``_flip_kinds(seat)``.
+        A second tag needs Wildlife (a card to flip and the energy to pay); there is no third."""
         ids: list[int] = []
-        if self.t_tags and not self._tag_allowed(seat):
+        t = self.t_tags
+        if t and not (t == 1 and self.spendable() >= C.WILDLIFE_COST and kinds >> C.WILDLIFE & 1):
             return ids
         e0 = self.t_start_energy
         th = C.ANIMAL_THRESHOLD
@@ -518,7 +528,6 @@ class TrekkingState(GameState):
             a = ma[s]
             if a >= 0 and e0 >= th[a]:
                 ids.append(A.TAG_PATH + i)
-        kinds = self._flip_kinds(seat)
         if kinds >> C.BINOCULARS & 1:
             for i, s in enumerate(self.map.node_spaces[self.t_dest]):
                 a = ma[s]
@@ -529,16 +538,6 @@ class TrekkingState(GameState):
                 if sum(self.bags[b]):
                     ids.append(A.SEARCH + b)
         return ids
-
-    def _tag_ids_any(self) -> bool:
-        """Whether a tag is possible now; if so, also caches the tag decision's legal ids (the ones
-        ``_legal_ids`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
-        ids = self._tag_ids(self.to_act)
-        if ids:
-            ids.append(A.STOP_TAGGING)
-            self._legal = tuple(ids)
-            return True
-        return False
 
     # ------------------------------------------------------------ transitions
     def _apply(self, action: int) -> None:
@@ -562,27 +561,26 @@ class TrekkingState(GameState):
             self._sunday_pick(action - A.SUNDAY_PICK)
             return
         if ph == MOVE_PHASE:
-            if action == A.FLIP_DRINK:
+            if action < A.REST:
+                self._move(seat, action - A.MOVE, moves.get(seat))
+            elif action < A.FLIP_BAR:
+                self._rest(seat, action - A.REST)
+            elif action == A.FLIP_DRINK:
                 self._flip_drink(seat)
-            elif action == A.FLIP_BAR:
+            else:  # FLIP_BAR
                 col = self.gps[seat][self.flippable(seat, C.BAR)]
                 col[CF] = 1
                 self.t_bars += 1
                 self.t_delta += C.BAR_ENERGY
                 if self._narrate:
                     self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
-            elif action >= A.REST:
-                self._rest(seat, action - A.REST)
-            else:
-                self._move(seat, action - A.MOVE, moves.get(seat))
             return
         if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
                 self._to_finish()
                 return
             self._tag(seat, action)
-            if not self._tag_ids_any():
-                self._to_finish()
+            self._tag_or_finish()
             return
         # finish
         if action == A.FLIP_DRINK:
@@ -655,7 +653,7 @@ class TrekkingState(GameState):
             self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
         self.pos[seat] = dest
         self._summit(seat, dest, colour)
-        self._after_move_phase()
+        self._tag_or_finish()
 
     def _summit(self, seat: int, node: int, colour: int) -> None:
         s = self.map.summit_of[node]
@@ -973,7 +971,7 @@ class TrekkingState(GameState):
             pool = sorted(deck[:-1])
             shuffle(pool)
             s.opp_deck = pool + deck[-1:]
-        s.rng = np.random.default_rng(int(rng.integers(2 ** 63)))
+        s.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2 ** 63))))  # = default_rng(seed), less checking
         return s
 
     def observation_text(self, seat: int) -> str:
