@@ -1,8 +1,11 @@
 """The search's fast paths in Trekking give what the plain ones give: the cached legal ids equal the
 ids computed afresh and the mask's nonzero, a determinization that logs no events plays exactly like
-one that does, and ``rng.shuffle`` of a list orders it as ``rng.permutation`` did."""
+one that does, its generator (built from a seed on the first draw) is default_rng(seed) in every copy,
+and ``rng.shuffle`` of a list orders it as ``rng.permutation`` did."""
 
 from __future__ import annotations
+
+import pickle
 
 import numpy as np
 
@@ -59,3 +62,14 @@ def test_shuffling_a_list_makes_the_permutations_order():
         permuted = [pool[i] for i in a.permutation(size)]
         b.shuffle(pool)
         assert pool == permuted and a.random() == b.random()
+
+
+def test_a_determinization_draws_what_default_rng_of_its_seed_draws():
+    st = GAME(num_players=2).new_initial_state(np.random.default_rng(3))
+    d = st.resample_hidden(0, np.random.default_rng(9))
+    seed = d._rng_snapshot  # the generator is built on the first draw
+    assert isinstance(seed, int) and d._rng is None
+    copies = [d.clone(), pickle.loads(pickle.dumps(d)), d.game.state_from_dict(d.to_dict())]
+    want = [int(x) for x in np.random.default_rng(seed).integers(1 << 30, size=5)]
+    for s in (d, *copies):
+        assert [int(x) for x in s.rng.integers(1 << 30, size=5)] == want

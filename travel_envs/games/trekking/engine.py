@@ -543,7 +543,6 @@ class TrekkingState(GameState):
     def _apply(self, action: int) -> None:
         self._rev += 1
         self._legal = None
-        moves = self._moves
         self._moves = {}
         ph = self.phase_id
         if ph == REFUGE_PHASE:
@@ -562,7 +561,7 @@ class TrekkingState(GameState):
             return
         if ph == MOVE_PHASE:
             if action < A.REST:
-                self._move(seat, action - A.MOVE, moves.get(seat))
+                self._move(seat, action - A.MOVE)
             elif action < A.FLIP_BAR:
                 self._rest(seat, action - A.REST)
             elif action == A.FLIP_DRINK:
@@ -625,10 +624,10 @@ class TrekkingState(GameState):
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
 
-    def _move(self, seat: int, d: int, costs: list | None = None) -> None:
-        """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
-        _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
+    def _move(self, seat: int, d: int) -> None:
+        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
         here = self.pos[seat]
+        dest, colour, ascent = self.map.steps[here][d]
         card = self._take_route_card(colour, ascent)
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
         w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
@@ -652,13 +651,13 @@ class TrekkingState(GameState):
             self.t_refuge = 1
             self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
         self.pos[seat] = dest
-        self._summit(seat, dest, colour)
+        if self.map.summit_of[dest] >= 0:
+            self._summit(seat, dest, colour)
         self._tag_or_finish()
 
     def _summit(self, seat: int, node: int, colour: int) -> None:
+        """Arriving on summit ``node``: its token (the first time) and the summit cards' effects."""
         s = self.map.summit_of[node]
-        if s < 0:
-            return
         card = self.plan[2]
         mine = next((t for t in self.tokens[seat] if t[0] == s), None)
         if mine is None and self.summit_piles[s] > 0:
@@ -886,13 +885,17 @@ class TrekkingState(GameState):
         encode_state(self, out)
 
     # ------------------------------------------------------------ copy / serialise
-    # the generator is materialised lazily: clones that never draw (search agents) stay cheap
+    # the generator is materialised lazily: clones that never draw (search agents) stay cheap.
+    # ``_rng_snapshot`` holds a bit generator's state (a clone) or a seed (``resample_hidden``)
     @property
     def rng(self) -> np.random.Generator:
         if self._rng is None:
             snap = self._rng_snapshot
-            bit_gen = getattr(np.random, snap["bit_generator"])()
-            bit_gen.state = snap
+            if type(snap) is int:
+                bit_gen = np.random.PCG64(snap)  # what default_rng(seed) builds
+            else:
+                bit_gen = getattr(np.random, snap["bit_generator"])()
+                bit_gen.state = snap
             self._rng = np.random.Generator(bit_gen)
             self._rng_snapshot = None
         return self._rng
@@ -971,7 +974,7 @@ class TrekkingState(GameState):
             pool = sorted(deck[:-1])
             shuffle(pool)
             s.opp_deck = pool + deck[-1:]
-        s.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2 ** 63))))  # = default_rng(seed), less checking
+        s._rng_snapshot = int(rng.integers(2 ** 63))  # the generator's seed: built on the first draw
         return s
 
     def observation_text(self, seat: int) -> str:
