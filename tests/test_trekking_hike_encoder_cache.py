@@ -60,8 +60,8 @@ def test_cache_equals_a_fresh_encoding_after_every_action_and_survives_copies():
 def test_the_state_holds_one_encoder_slot_and_one_counter():
     st = SC.build_state()
     cache_slots = [s for s in type(st).__slots__ if s.startswith("_") and s not in (
-        "_penalty", "_refill_rounds", "_rng", "_rng_snapshot")]
-    assert sorted(cache_slots) == ["_mask", "_moves", "_obs", "_rev"]
+        "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate")]
+    assert sorted(cache_slots) == ["_legal", "_moves", "_obs", "_rev"]
     rev = st._rev
     st.apply_action(int(np.flatnonzero(st.legal_action_mask())[0]))
     assert st._rev == rev + 1

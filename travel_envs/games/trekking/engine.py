@@ -28,20 +28,21 @@ from .params import TrekkingParams
 from .scoring import CE, CF, CK, CR, CS, K_EMPTY, K_REST, K_ROUTE
 from .state_check import check_state_dict
 
-_MASKS: dict[tuple, np.ndarray] = {}  # every distinct legal mask once, as a read-only array
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}  # every distinct legal mask once, by its legal ids
 
 
-def _mask_array(m: list[bool]) -> np.ndarray:
-    key = tuple(m)
-    arr = _MASKS.get(key)
+def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
+    """The shared read-only mask with exactly ``ids`` set (callers copy it)."""
+    arr = _MASKS.get(ids)
     if arr is None:
-        arr = _MASKS[key] = np.array(m, bool)
+        arr = np.zeros(A.NUM_ACTIONS, bool)
+        arr[list(ids)] = True
         arr.flags.writeable = False
+        _MASKS[ids] = arr
     return arr
 
-_FINISH = [False] * A.NUM_ACTIONS
-_FINISH[A.END_TURN] = _FINISH[A.FLIP_DRINK] = True
-_FINISH_MASK = _mask_array(_FINISH)  # the "finish" decision with a Drink water card to flip
+
+_FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
 _WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
@@ -68,10 +69,10 @@ class TrekkingState(GameState):
 
     # fixed attribute slots: a new state is built without growing a dict, and reads are slot reads
     __slots__ = (
-        "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
+        "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate",
         "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_rev", "_obs", "_mask", "_moves",
+        "_rev", "_obs", "_legal", "_moves",
     )
 
     # ------------------------------------------------------------ setup
@@ -159,6 +160,9 @@ class TrekkingState(GameState):
 
     def _bind(self):
         self._rng, self._rng_snapshot = None, None
+        # whether actions append their text to ``events``; the search's determinizations do not (no one
+        # reads their log, and formatting it cost a fifth of a simulated step)
+        self._narrate = True
         self._reset_caches()
         p = self.game.params
         self.p = p
@@ -169,14 +173,15 @@ class TrekkingState(GameState):
         self.map = C.MAP_E
 
     # pickling / deepcopy: the rules' data only; the encoder's cache (memoryviews into its buffers) and
-    # the mask cache are rebuilt lazily, as for a clone
+    # the legal-ids cache are rebuilt lazily, as for a clone
     _PERSISTENT = ("game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot",
-                   "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
+                   "_narrate", "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._PERSISTENT}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        self._narrate = True  # pickles made before the flag existed
         for f, v in data.items():
             setattr(self, f, v)
         self._reset_caches()
@@ -185,7 +190,7 @@ class TrekkingState(GameState):
         """The caches a new or cloned state starts without."""
         self._rev = 0  # actions applied to this object (``_apply``): how the encoder tells what is new
         self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
-        self._mask = None  # the legal mask of the current decision
+        self._legal: tuple[int, ...] | None = None  # the legal ids of the current decision
         self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
 
     # ------------------------------------------------------------ basics
@@ -216,7 +221,8 @@ class TrekkingState(GameState):
         for s in range(self.map.num_spaces):
             if ma[s] < 0:
                 ma[s] = self._draw(bag_of[s])
-        self.events.append(f"animals replenished after round {self.rnd}")
+        if self._narrate:
+            self.events.append(f"animals replenished after round {self.rnd}")
 
     def colour_penalty(self, colour: int, ascent: bool) -> int:
         """Extra energy a route card costs under the active weather card."""
@@ -301,21 +307,21 @@ class TrekkingState(GameState):
 
     def flippable(self, seat: int, kind: int) -> int:
         """Column of an unflipped rest card of ``kind`` that may be flipped now (-1 if none)."""
-        gps = self.gps[seat]
-        same_turn = self.p.rest_flip_same_turn
-        for i, col in enumerate(gps):
-            if col[CR] == kind and not col[CF] and col[CK] == K_REST:  # route / empty columns: CR = -1
-                if same_turn or i != self.t_col:
-                    return i
+        tc = -1 if self.p.rest_flip_same_turn else self.t_col  # this turn's card waits (unless the variant)
+        for i, col in enumerate(self.gps[seat]):
+            if col[CR] == kind and not col[CF] and col[CK] == K_REST and i != tc:  # route / empty: CR = -1
+                return i
         return -1
 
     def _flip_kinds(self, seat: int) -> int:
         """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
-        bits = 0
-        same_turn = self.p.rest_flip_same_turn
+        gps = self.gps[seat]
         tc = self.t_col
-        for i, col in enumerate(self.gps[seat]):
-            if col[CK] == K_REST and not col[CF] and (same_turn or i != tc):
+        if tc >= 0 and not self.p.rest_flip_same_turn:  # this turn's card waits (unless the variant)
+            gps = gps[:tc] + gps[tc + 1:]
+        bits = 0
+        for col in gps:
+            if col[CK] == K_REST and not col[CF]:
                 bits |= 1 << col[CR]
         return bits
 
@@ -336,7 +342,8 @@ class TrekkingState(GameState):
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
         if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
             self.t_delta += 1
-            self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
+            if self._narrate:
+                self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
 
     def altitude_of(self, seat: int) -> int:
         return self.map.altitude[self.pos[seat]]
@@ -353,7 +360,8 @@ class TrekkingState(GameState):
                 if self.rnd > C.ROUNDS:
                     self.phase_id = OVER
                     self.rnd = C.ROUNDS
-                    self.events.append("end of the game")
+                    if self._narrate:
+                        self.events.append("end of the game")
                     return
             seat = self.order[self.turn_pos]
             if seat == OPPONENT:
@@ -393,92 +401,112 @@ class TrekkingState(GameState):
             if self.weather == "cold":
                 gain += 1
             self.t_delta += gain
-            self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
+            if self._narrate:
+                self.events.append(f"P{seat} reaches a refuge: {gain:+d} energy")
         e = self.energy[seat] + self.t_delta
-        self.energy[seat] = min(max(e, 0), self.p.energy_max)
-        self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
+        top = self.p.energy_max
+        self.energy[seat] = 0 if e < 0 else top if e > top else e
+        if self._narrate:
+            self.events.append(f"P{seat} energy {self.t_start_energy} -> {self.energy[seat]} ({self.t_delta:+d})")
         self.turn_pos += 1
         self._start_round_turns()
 
-    def _after_move_phase(self) -> None:
-        if self.t_path >= 0 and self._tag_mask_any():
-            self.phase_id = TAG_PHASE
-        else:
-            self._to_finish()
-
-    def _to_finish(self) -> None:
+    def _tag_or_finish(self) -> None:
+        """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
+        ``_legal_ids`` would build, are kept), else the finish."""
         seat = self.to_act
-        self.phase_id = FINISH_PHASE
-        if self.flippable(seat, C.DRINK) < 0:
-            self._end_turn()
+        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
+        ids = self._tag_ids(seat, kinds)
+        if ids:
+            ids.append(A.STOP_TAGGING)
+            self.phase_id = TAG_PHASE
+            self._legal = tuple(ids)
         else:
-            self._mask = _FINISH_MASK  # what ``_compute_mask`` would build
+            self._to_finish(kinds)
 
-    # ------------------------------------------------------------ masks
+    def _to_finish(self, kinds: int | None = None) -> None:
+        """Phase "finish", skipped (the turn ends) without a Drink water card to flip; ``kinds``: the
+        seat's ``_flip_kinds`` if known."""
+        self.phase_id = FINISH_PHASE
+        if kinds is None:
+            kinds = self._flip_kinds(self.to_act)
+        if kinds >> C.DRINK & 1:
+            self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
+        else:
+            self._end_turn()
+
+    # ------------------------------------------------------------ legal actions
     def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = _mask_array(self._compute_mask())
-        return self._mask.copy()
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self._legal_ids()
+        return _mask_of(ids).copy()
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids in ascending order, straight from the rules (no mask is built)."""
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self._legal_ids()
+        return list(ids)
 
     def apply_action(self, action: int) -> None:
-        """``GameState.apply_action`` with a fast path for a plain legal ``int`` (the same checks
-        against the cached mask, without copying it); anything else takes the generic path (and its
-        error messages)."""
-        m = self._mask
-        if m is not None and type(action) is int and 0 <= action < A.NUM_ACTIONS and m[action] \
-                and self.phase_id != OVER:
+        """``GameState.apply_action`` with a fast path for a plain legal ``int`` (checked against the
+        cached legal ids); anything else takes the generic path (and its error messages)."""
+        ids = self._legal
+        if ids is not None and type(action) is int and action in ids and self.phase_id != OVER:
             self._apply(action)
             return
         super().apply_action(action)
 
-    def _compute_mask(self) -> list[bool]:
-        """The legal mask as a list (``legal_action_mask`` turns it into a shared read-only array)."""
-        m = [False] * A.NUM_ACTIONS
+    def _legal_ids(self) -> tuple[int, ...]:
+        """The legal action ids of the current decision, ascending."""
         ph = self.phase_id
+        if ph == MOVE_PHASE:  # the most frequent decision first
+            return self._move_ids(self.to_act)
         if ph == OVER:
-            return m
+            return ()
         if ph == REFUGE_PHASE:
             taken = {q for q in self.pos if q >= 0} if self.num_players > 1 else set()
-            for r, node in enumerate(self.map.refuges):
-                m[A.CHOOSE_REFUGE + r] = node not in taken
-            return m
+            return tuple(A.CHOOSE_REFUGE + r for r, node in enumerate(self.map.refuges) if node not in taken)
         if ph == SUNDAY_PHASE:
-            m[A.SUNDAY_PICK] = m[A.SUNDAY_PICK + 1] = True
-            return m
+            return (A.SUNDAY_PICK, A.SUNDAY_PICK + 1)
         seat = self.to_act
-        if ph == MOVE_PHASE:
-            e0 = self.t_start_energy
-            bonus = 2 * self.t_bars + self.t_drinks  # flips made before walking pay for the path
-            any_ascent_with_bar = False
-            for d, mc in enumerate(self.moves_of(seat)):
-                if mc is None:
-                    continue
-                need, _, _, ascent = mc
-                if self.t_bars and not ascent:
-                    continue
-                if e0 + bonus >= need:
-                    m[A.MOVE + d] = True
-                if ascent and e0 + bonus + C.BAR_ENERGY >= need:
-                    any_ascent_with_bar = True
-            if not self.t_bars:
-                if self.rest_piles[0] or not self.rest_piles[1]:
-                    m[A.REST] = True
-                if self.rest_piles[1]:
-                    m[A.REST + 1] = True
-            kinds = self._flip_kinds(seat)
-            if any_ascent_with_bar and kinds >> C.BAR & 1:
-                m[A.FLIP_BAR] = True
-            if kinds >> C.DRINK & 1:
-                m[A.FLIP_DRINK] = True
-            return m
         if ph == TAG_PHASE:
-            self._tag_mask(seat, m)
-            m[A.STOP_TAGGING] = True
-            return m
+            return (*self._tag_ids(seat, self._flip_kinds(seat)), A.STOP_TAGGING)
         # finish
-        m[A.END_TURN] = True
-        m[A.FLIP_DRINK] = self.flippable(seat, C.DRINK) >= 0
-        return m
+        return _FINISH_IDS if self.flippable(seat, C.DRINK) >= 0 else (A.END_TURN,)
+
+    def _move_ids(self, seat: int) -> tuple[int, ...]:
+        """Phase A: the paths the player can pay (only ascents once an Energy bar is flipped), resting,
+        and the flips that may come first."""
+        ids = []
+        bars = self.t_bars
+        e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
+        any_ascent_with_bar = False
+        a = A.MOVE
+        for mc in self.moves_of(seat):
+            if mc is not None:
+                need, ascent = mc[0], mc[3]
+                if ascent:
+                    if e >= need:
+                        ids.append(a)
+                    if e + C.BAR_ENERGY >= need:
+                        any_ascent_with_bar = True
+                elif not bars and e >= need:
+                    ids.append(a)
+            a += 1
+        if not bars:
+            r0, r1 = self.rest_piles
+            if r0 or not r1:
+                ids.append(A.REST)
+            if r1:
+                ids.append(A.REST + 1)
+        kinds = self._flip_kinds(seat)
+        if any_ascent_with_bar and kinds >> C.BAR & 1:
+            ids.append(A.FLIP_BAR)
+        if kinds >> C.DRINK & 1:
+            ids.append(A.FLIP_DRINK)
+        return tuple(ids)
 
     def spendable(self) -> int:
         """Energy the acting player can still pay this turn: the start energy plus the cards flipped
@@ -486,53 +514,42 @@ class TrekkingState(GameState):
         phase C adds (wind, sunny, refuge, vignettes) do not count (ruling 4)."""
         return self.t_start_energy + 2 * self.t_bars + self.t_drinks - self.t_spent
 
-    def _tag_allowed(self, seat: int) -> bool:
-        if self.t_tags == 0:
-            return True
-        return self.t_tags == 1 and self.spendable() >= C.WILDLIFE_COST and self.flippable(seat, C.WILDLIFE) >= 0
-
-    def _tag_mask(self, seat: int, m: np.ndarray) -> None:
-        if not self._tag_allowed(seat):
-            return
+    def _tag_ids(self, seat: int, kinds: int) -> list[int]:
+        """Phase B's tags (ascending ids; "stop tagging" not included); ``kinds``: ``_flip_kinds(seat)``.
+        A second tag needs Wildlife (a card to flip and the energy to pay); there is no third."""
+        ids: list[int] = []
+        t = self.t_tags
+        if t and not (t == 1 and self.spendable() >= C.WILDLIFE_COST and kinds >> C.WILDLIFE & 1):
+            return ids
         e0 = self.t_start_energy
         th = C.ANIMAL_THRESHOLD
+        ma = self.map_animals
         for i, s in enumerate(self.map.path_spaces[self.t_path]):
-            a = self.map_animals[s]
+            a = ma[s]
             if a >= 0 and e0 >= th[a]:
-                m[A.TAG_PATH + i] = True
-        kinds = self._flip_kinds(seat)
+                ids.append(A.TAG_PATH + i)
         if kinds >> C.BINOCULARS & 1:
             for i, s in enumerate(self.map.node_spaces[self.t_dest]):
-                a = self.map_animals[s]
+                a = ma[s]
                 if a >= 0 and e0 >= th[a]:
-                    m[A.TAG_DEST + i] = True
+                    ids.append(A.TAG_DEST + i)
         if kinds >> C.SEARCH & 1:
             for b in range(2):
                 if sum(self.bags[b]):
-                    m[A.SEARCH + b] = True
-
-    def _tag_mask_any(self) -> bool:
-        """Whether a tag is possible now; if so, also caches the tag decision's legal mask (the one
-        ``_compute_mask`` would build: these tags and "stop tagging"), as the phase becomes "tag"."""
-        m = [False] * A.NUM_ACTIONS
-        self._tag_mask(self.to_act, m)
-        if any(m):
-            m[A.STOP_TAGGING] = True
-            self._mask = _mask_array(m)
-            return True
-        return False
+                    ids.append(A.SEARCH + b)
+        return ids
 
     # ------------------------------------------------------------ transitions
     def _apply(self, action: int) -> None:
         self._rev += 1
-        self._mask = None
-        moves = self._moves
+        self._legal = None
         self._moves = {}
         ph = self.phase_id
         if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
             self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
-            self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
+            if self._narrate:
+                self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
             if self.refuge_queue:
                 self.to_act = self.refuge_queue[0]
             else:
@@ -543,26 +560,26 @@ class TrekkingState(GameState):
             self._sunday_pick(action - A.SUNDAY_PICK)
             return
         if ph == MOVE_PHASE:
-            if action == A.FLIP_DRINK:
+            if action < A.REST:
+                self._move(seat, action - A.MOVE)
+            elif action < A.FLIP_BAR:
+                self._rest(seat, action - A.REST)
+            elif action == A.FLIP_DRINK:
                 self._flip_drink(seat)
-            elif action == A.FLIP_BAR:
+            else:  # FLIP_BAR
                 col = self.gps[seat][self.flippable(seat, C.BAR)]
                 col[CF] = 1
                 self.t_bars += 1
                 self.t_delta += C.BAR_ENERGY
-                self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
-            elif action >= A.REST:
-                self._rest(seat, action - A.REST)
-            else:
-                self._move(seat, action - A.MOVE, moves.get(seat))
+                if self._narrate:
+                    self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
             return
         if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
                 self._to_finish()
                 return
             self._tag(seat, action)
-            if not self._tag_mask_any():
-                self._to_finish()
+            self._tag_or_finish()
             return
         # finish
         if action == A.FLIP_DRINK:
@@ -570,7 +587,7 @@ class TrekkingState(GameState):
             if self.flippable(seat, C.DRINK) < 0:
                 self._end_turn()
             else:
-                self._mask = _FINISH_MASK
+                self._legal = _FINISH_IDS
         else:
             self._end_turn()
 
@@ -578,7 +595,8 @@ class TrekkingState(GameState):
         self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
         self.t_delta += C.DRINK_ENERGY
         self.t_drinks += 1
-        self.events.append(f"P{seat} flips drink water: +1 energy")
+        if self._narrate:
+            self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
         alt = self.altitude_of(seat)
@@ -593,7 +611,8 @@ class TrekkingState(GameState):
         self.t_delta += C.REST_ENERGY + (1 if self.weather == "storm" else 0)
         self.rested_since_summit[seat] = True
         self._place(seat, col)
-        self.events.append(f"P{seat} rests at {alt} m ({what})")
+        if self._narrate:
+            self.events.append(f"P{seat} rests at {alt} m ({what})")
         self._to_finish()
 
     def _take_route_card(self, colour: int, ascent: bool) -> int:
@@ -605,10 +624,10 @@ class TrekkingState(GameState):
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
 
-    def _move(self, seat: int, d: int, costs: list | None = None) -> None:
-        """Walk direction ``d``; ``costs``: this decision's ``moves_of(seat)`` if already computed."""
-        _, dest, colour, ascent = costs[d] if costs is not None else self.move_cost(seat, d)
+    def _move(self, seat: int, d: int) -> None:
+        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
         here = self.pos[seat]
+        dest, colour, ascent = self.map.steps[here][d]
         card = self._take_route_card(colour, ascent)
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
         w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
@@ -623,21 +642,22 @@ class TrekkingState(GameState):
         self._place(seat, [K_ROUTE, colour, int(ascent), start, end, card, -1, 0])
         self.t_path = self.map.neighbour_path[here][d]
         self.t_dest = dest
-        self.events.append(
-            f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
-            f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
+        if self._narrate:
+            self.events.append(
+                f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
+                f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
         # refuge: who else is already there (before arriving)
         if self.map.is_refuge[dest]:
             self.t_refuge = 1
             self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
         self.pos[seat] = dest
-        self._summit(seat, dest, colour)
-        self._after_move_phase()
+        if self.map.summit_of[dest] >= 0:
+            self._summit(seat, dest, colour)
+        self._tag_or_finish()
 
     def _summit(self, seat: int, node: int, colour: int) -> None:
+        """Arriving on summit ``node``: its token (the first time) and the summit cards' effects."""
         s = self.map.summit_of[node]
-        if s < 0:
-            return
         card = self.plan[2]
         mine = next((t for t in self.tokens[seat] if t[0] == s), None)
         if mine is None and self.summit_piles[s] > 0:
@@ -645,7 +665,8 @@ class TrekkingState(GameState):
             self.summit_piles[s] -= 1
             mine = [s, number, 0, self.rnd]
             self.tokens[seat].append(mine)
-            self.events.append(f"P{seat} reaches summit S{s + 1} and takes token {number}")
+            if self._narrate:
+                self.events.append(f"P{seat} reaches summit S{s + 1} and takes token {number}")
             if card == "suffering" and not self.rested_since_summit[seat]:
                 mine[2] = 1
             elif card == "shortcuts" and colour == 2:
@@ -684,14 +705,16 @@ class TrekkingState(GameState):
             if self.p.search_requires_threshold and self.t_start_energy < C.ANIMAL_THRESHOLD[animal]:
                 self.bags[bag][animal] += 1
                 self.t_tags += 1
-                self.events.append(f"P{seat} finds a {C.ANIMALS[animal]} but lacks the energy; it goes back")
+                if self._narrate:
+                    self.events.append(f"P{seat} finds a {C.ANIMALS[animal]} but lacks the energy; it goes back")
                 return
         self.animals[seat].append([self.t_col, animal])
         self.t_tags += 1
         if self.weather == "fog":
             self.t_delta -= 1
             self.t_spent += 1
-        self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
+        if self._narrate:
+            self.events.append(f"P{seat} tags a {C.ANIMALS[animal]} {how}")
 
     # ------------------------------------------------------------ solo opponent
     def _opponent_turn(self) -> bool:
@@ -712,7 +735,8 @@ class TrekkingState(GameState):
             big = 0 if len(self.rest_piles[0]) >= len(self.rest_piles[1]) else 1
             if self.rest_piles[big]:
                 self.removed_rest.append(self.rest_piles[big].pop())
-        self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
+        if self._narrate:
+            self.events.append(f"Sunday hikers: card {card + 1} removes the top {C.OPP_REMOVE[removes]} card")
         if not self.opp_deck:
             return True
         _, _, _, _, d0, req = C.OPPONENT_CARDS[self.opp_deck[-1]]
@@ -769,7 +793,8 @@ class TrekkingState(GameState):
         if d is None:
             d = m.sunday_memo[key] = self._sunday_path(h, here, d0, req)
         if d < 0:
-            self.events.append(_STAY_MSG[h])
+            if self._narrate:
+                self.events.append(_STAY_MSG[h])
             return True
         dest = m.neighbour[here][d]
         path = m.neighbour_path[here][d]
@@ -816,7 +841,8 @@ class TrekkingState(GameState):
                 for t in self.tokens[0]:
                     if t[0] == sm:
                         t[2] = 1
-        self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
+        if self._narrate:
+            self.events.append(_WALK_MSG[h][d] + what if what else _WALK_MSG[h][d])
 
     # ------------------------------------------------------------ scores
     def score_breakdown(self, seat: int) -> dict[str, int]:
@@ -859,13 +885,17 @@ class TrekkingState(GameState):
         encode_state(self, out)
 
     # ------------------------------------------------------------ copy / serialise
-    # the generator is materialised lazily: clones that never draw (search agents) stay cheap
+    # the generator is materialised lazily: clones that never draw (search agents) stay cheap.
+    # ``_rng_snapshot`` holds a bit generator's state (a clone) or a seed (``resample_hidden``)
     @property
     def rng(self) -> np.random.Generator:
         if self._rng is None:
             snap = self._rng_snapshot
-            bit_gen = getattr(np.random, snap["bit_generator"])()
-            bit_gen.state = snap
+            if type(snap) is int:
+                bit_gen = np.random.PCG64(snap)  # what default_rng(seed) builds
+            else:
+                bit_gen = getattr(np.random, snap["bit_generator"])()
+                bit_gen.state = snap
             self._rng = np.random.Generator(bit_gen)
             self._rng_snapshot = None
         return self._rng
@@ -876,11 +906,16 @@ class TrekkingState(GameState):
         self._rng_snapshot = None
 
     def clone(self) -> "TrekkingState":
+        s = self._copy_without_rng()
+        s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        return s
+
+    def _copy_without_rng(self) -> "TrekkingState":
+        """A copy of everything but the generator (left unset: the caller gives the copy one)."""
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
-        s._penalty, s._refill_rounds = self._penalty, self._refill_rounds
-        s._rng = None
-        s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
+        s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
+        s._rng = s._rng_snapshot = None
         s._reset_caches()
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
@@ -915,26 +950,31 @@ class TrekkingState(GameState):
         down), the rest cards below both piles' tops (one pool: which pile holds them is unseen), the
         Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
-        GPS boards stay as they are (a descent card's face-down cost is not redrawn)."""
-        s = self.clone()
+        GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy is for
+        simulations: it keeps ``events`` as they are but logs none of its own actions."""
+        s = self._copy_without_rng()
+        s._narrate = False
+        # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
+        shuffle = rng.shuffle
         piles = s.route_piles
         for c in range(3):
             up, down = piles[2 * c], piles[2 * c + 1]
             k = max(len(up) - 1, 0)
             pool = sorted(up[:k] + down)
-            pool = [pool[i] for i in rng.permutation(len(pool))]
+            shuffle(pool)
             piles[2 * c] = pool[:k] + up[k:]
             piles[2 * c + 1] = pool[k:]
         r0, r1 = s.rest_piles
         k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
         pool = sorted(r0[:k0] + r1[:k1])
-        pool = [pool[i] for i in rng.permutation(len(pool))]
+        shuffle(pool)
         s.rest_piles = [pool[:k0] + r0[k0:], pool[k0:] + r1[k1:]]
         deck = s.opp_deck
         if len(deck) > 1:
             pool = sorted(deck[:-1])
-            s.opp_deck = [pool[i] for i in rng.permutation(len(pool))] + deck[-1:]
-        s.rng = np.random.default_rng(int(rng.integers(2 ** 63)))
+            shuffle(pool)
+            s.opp_deck = pool + deck[-1:]
+        s._rng_snapshot = int(rng.integers(2 ** 63))  # the generator's seed: built on the first draw
         return s
 
     def observation_text(self, seat: int) -> str:

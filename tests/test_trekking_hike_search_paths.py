@@ -1,0 +1,75 @@
+"""The search's fast paths in Trekking give what the plain ones give: the cached legal ids equal the
+ids computed afresh and the mask's nonzero, a determinization that logs no events plays exactly like
+one that does, its generator (built from a seed on the first draw) is default_rng(seed) in every copy,
+and ``rng.shuffle`` of a list orders it as ``rng.permutation`` did."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+
+from travel_envs.games.trekking import GAME
+
+
+def _random_game(num_players: int, seed: int):
+    """Every state of a game of random moves, from the start refuges on."""
+    st = GAME(num_players=num_players).new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    while not st.is_terminal:
+        yield st
+        legal = st.legal_actions()
+        st.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def test_legal_actions_equal_the_mask_and_a_fresh_computation():
+    for n in (1, 2, 4):
+        for st in _random_game(n, n):
+            cached = st.legal_actions()
+            assert cached == np.flatnonzero(st.legal_action_mask()).tolist()
+            assert cached == sorted(set(cached)) and cached
+            st._legal = None
+            assert st.legal_actions() == cached
+
+
+def test_a_determinization_logs_nothing_and_plays_like_one_that_logs():
+    for n in (1, 3):
+        for k, st in enumerate(_random_game(n, 10 + n)):
+            if k % 7:
+                continue
+            quiet = st.resample_hidden(st.current_player, np.random.default_rng(k))
+            loud = quiet.clone()
+            loud._narrate = True
+            logged = list(quiet.events)
+            rng = np.random.default_rng(k)
+            while not quiet.is_terminal:
+                legal = quiet.legal_actions()
+                assert loud.legal_actions() == legal
+                a = legal[int(rng.integers(len(legal)))]
+                quiet._apply(a)
+                loud._apply(a)
+            assert quiet.events == logged[len(logged) - len(quiet.events):]  # old texts (maybe trimmed), no new
+            assert loud.events[-1] not in logged
+            a, b = quiet.to_dict(), loud.to_dict()
+            a.pop("events"), b.pop("events")
+            assert a == b and quiet.returns() == loud.returns()
+
+
+def test_shuffling_a_list_makes_the_permutations_order():
+    for size in range(20):
+        pool = list(range(100, 100 + size))
+        a, b = np.random.default_rng(size), np.random.default_rng(size)
+        permuted = [pool[i] for i in a.permutation(size)]
+        b.shuffle(pool)
+        assert pool == permuted and a.random() == b.random()
+
+
+def test_a_determinization_draws_what_default_rng_of_its_seed_draws():
+    st = GAME(num_players=2).new_initial_state(np.random.default_rng(3))
+    d = st.resample_hidden(0, np.random.default_rng(9))
+    seed = d._rng_snapshot  # the generator is built on the first draw
+    assert isinstance(seed, int) and d._rng is None
+    copies = [d.clone(), pickle.loads(pickle.dumps(d)), d.game.state_from_dict(d.to_dict())]
+    want = [int(x) for x in np.random.default_rng(seed).integers(1 << 30, size=5)]
+    for s in (d, *copies):
+        assert [int(x) for x in s.rng.integers(1 << 30, size=5)] == want
