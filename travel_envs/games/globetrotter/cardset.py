@@ -37,6 +37,21 @@ def cards_of(bits: int) -> list[int]:
     return out
 
 
+#: card_tuple's memo: a search meets the same hands over and over; emptied when full
+_TUPLES: dict[int, tuple[int, ...]] = {}
+_TUPLES_LIMIT = 1 << 16
+
+
+def card_tuple(bits: int) -> tuple[int, ...]:
+    """:func:`cards_of` as a shared tuple, memoised (a dict look-up instead of a loop over the bits)."""
+    cards = _TUPLES.get(bits)
+    if cards is None:
+        if len(_TUPLES) >= _TUPLES_LIMIT:
+            _TUPLES.clear()
+        cards = _TUPLES[bits] = tuple(cards_of(bits))
+    return cards
+
+
 def to_array(rows: list[int]) -> np.ndarray:
     """``len(rows) x NUM_CARDS`` bool array, row i holding the set ``rows[i]``."""
     raw = np.array(rows, dtype="<u8").view(np.uint8).reshape(len(rows), 8)

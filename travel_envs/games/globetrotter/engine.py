@@ -33,7 +33,7 @@ from travel_envs.core.game import (
 from . import actions as A
 from . import encoder as E
 from . import render as R
-from .cardset import MATCH_BITS, cards_of, from_cards, to_array
+from .cardset import MATCH_BITS, card_tuple, cards_of, from_cards, to_array
 from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASES, TURN
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
@@ -74,6 +74,7 @@ class GlobetrotterState(GameState):
     def _init_empty(self, game: "Globetrotter", rng: np.random.Generator) -> None:
         self.game = game
         self.params = game.params
+        self._rng_seed: int | None = None  # with _rng None: the seed the generator is built from
         self.rng = rng
         n = self.n = game.params.num_players
         self.city_cards = CITY_CARDS[game.params.wild_faces]
@@ -150,6 +151,18 @@ class GlobetrotterState(GameState):
 
     # --------------------------------------------------------------- queries
     @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A resampled state gets a seed and builds the generator on first
+        use: seeding costs ~15 us and most simulations end before a chance event."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._rng_seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+
+    @property
     def hands(self) -> np.ndarray:
         """hands[p, c]: seat p holds card c (a read-only array built from ``hand_bits``)."""
         return _frozen(to_array(self.hand_bits))
@@ -215,7 +228,7 @@ class GlobetrotterState(GameState):
         self._APPLY[self.phase_id](self, a)
 
     def _legal_improve(self) -> list[int]:
-        return [A.DISCARD + c for c in cards_of(self.hand_bits[self.to_act] & ~self.marked_bits)] + [A.CONFIRM]
+        return [A.DISCARD + c for c in card_tuple(self.hand_bits[self.to_act] & ~self.marked_bits)] + [A.CONFIRM]
 
     def _apply_improve(self, a: int) -> None:
         if a == A.CONFIRM:
@@ -231,7 +244,7 @@ class GlobetrotterState(GameState):
             playable = self.hand_bits[cur]
             if self.key != cur:
                 playable &= MATCH_BITS[self.journal[-1]]
-            legal = [A.PLAY + c for c in cards_of(playable)]
+            legal = [A.PLAY + c for c in card_tuple(playable)]
         if not self.drew and not in_a2:
             if self.can_draw_deck(cur):
                 legal.append(A.DRAW_DECK)
@@ -259,7 +272,7 @@ class GlobetrotterState(GameState):
             self._end_turn()
 
     def _legal_park(self) -> list[int]:
-        return [A.PARK + c for c in cards_of(self.hand_bits[self.to_act])] + [A.NO_PARK]
+        return [A.PARK + c for c in card_tuple(self.hand_bits[self.to_act])] + [A.NO_PARK]
 
     def _apply_park(self, a: int) -> None:
         if a != A.NO_PARK:
@@ -311,7 +324,7 @@ class GlobetrotterState(GameState):
             row[seat] &= gone
 
     def _steal(self, victim: int) -> None:
-        cards = cards_of(self.hand_bits[victim])
+        cards = card_tuple(self.hand_bits[victim])
         card = cards[self.rng.integers(len(cards))]
         for o in range(self.n):  # the others did not see which card moved: what they knew of the victim is gone
             if o != victim and o != self.to_act:
@@ -603,7 +616,8 @@ class GlobetrotterState(GameState):
         (and the improving player's selection when that is another seat); the state's generator
         is a fresh one. Not kept: cards under the top from earlier turns (ruling 3: hidden).
         """
-        s = self._copy(np.random.default_rng(int(rng.integers(2**63))))
+        s = self._copy(None)
+        s._rng_seed = int(rng.integers(2**63))  # the generator np.random.default_rng(seed), built when used
         journal, played = self.journal, self.played
         seen = 0  # cards on top of the Journal that everyone saw this turn (the top at least)
         while seen < min(len(played), len(journal)) and journal[-1 - seen] == played[-1 - seen]:
@@ -645,13 +659,13 @@ class GlobetrotterState(GameState):
         return s
 
     def clone(self) -> "GlobetrotterState":
-        return self._copy(rng_from_dict(rng_to_dict(self.rng)))
+        return self._copy(None if self._rng is None else rng_from_dict(rng_to_dict(self._rng)))
 
-    def _copy(self, rng: np.random.Generator) -> "GlobetrotterState":
-        """A copy playing on with ``rng`` (resample_hidden gives a fresh one: no copy of ours to make)."""
+    def _copy(self, rng: np.random.Generator | None) -> "GlobetrotterState":
+        """A copy playing on with ``rng`` (None: from this state's seed, resample_hidden: a fresh one)."""
         s = GlobetrotterState.__new__(GlobetrotterState)
         s.__dict__.update(self.__dict__)
-        s.rng = rng
+        s._rng = rng
         s._mask = None
         s.world = self.world[:]
         s.pos = self.pos[:]
