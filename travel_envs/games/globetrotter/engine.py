@@ -631,7 +631,7 @@ class GlobetrotterState(GameState):
         pool = [c for q in others for c in cards_of(self.hand_bits[q] & ~known[q])]
         pool += self.deck + under + other_discards
         pool.sort()  # canonical: neither the deck order nor who holds which card may leak
-        pool = [pool[int(i)] for i in rng.permutation(len(pool))]
+        pool = [pool[i] for i in rng.permutation(len(pool)).tolist()]
         for q in others:
             k = self.hand_size[q] - known[q].bit_count()
             s.hand_bits[q] = known[q] | from_cards(pool[:k])
