@@ -159,7 +159,7 @@ def test_park_phase_rates_keeping_each_card():
 def test_links_leave_out_cards_selected_for_discard():
     s = build_state(2, hands=[["red ship", "red car", "blue car"], ["pink car"]], cur=0, phase="improve", params=ON)
     assert round(float(block(s)[F.CF_LINKS + card("red car")]) * 6) == 2
-    s.marked[card("blue car")] = True
+    s.apply_action(A.DISCARD + card("blue car"))  # seat 0 selects it for discard
     assert round(float(block(s)[F.CF_LINKS + card("red car")]) * 6) == 1
 
 
@@ -225,5 +225,5 @@ def test_rule_based_moves_are_the_blocks_best(policy_class):
 def test_links_of_a_waiting_seat_ignore_the_improving_seats_selection():
     s = build_state(2, hands=[["red ship", "blue car"], ["red car", "green car"]], cur=0, phase="improve", params=ON)
     before = block(s, seat=1).copy()
-    s.marked[card("blue car")] = True
+    s.apply_action(A.DISCARD + card("blue car"))  # seat 0 selects it for discard
     assert np.array_equal(block(s, seat=1), before)

@@ -55,6 +55,7 @@ import numpy as np
 from travel_envs.core.game import GameState
 
 from .actions import IMPROVE, PARK_PHASE, TURN
+from .cardset import to_array
 from .chains import CARD_VALUE, GAIN_VALUE, KEY_USE_COST, MOVE_VALUE, best_chain, first_card_outcomes
 from .components import CITY_MATCH, MATCH, NUM_CARDS, NUM_PARKING, WORLD_SIZE
 
@@ -94,7 +95,7 @@ def value01(value: float) -> float:
 def encode_chain_features(st: GameState, seat: int, out: np.ndarray) -> None:
     """Write the block for ``seat`` of a Globetrotter state (read duck-typed) into ``out``
     (zeroed, length CF_SIZE)."""
-    hand_bits = st.hands[seat]
+    hand_bits = to_array([st.hand_bits[seat]])[0]  # the hand as a bool row
     n = st.n
     world = st.world
     pos = st.pos

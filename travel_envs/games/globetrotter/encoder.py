@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASES, TURN
+from .cardset import cards_of
 from .components import (
     COLOUR_OF,
     MAX_PLAYERS,
@@ -212,11 +213,13 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
     idx, vals = _public_block(st, seat)
     out[idx] = vals
     n = st.n
-    out[HAND : HAND + NUM_CARDS] = st.hands[seat]
+    for c in cards_of(st.hand_bits[seat]):
+        out[HAND + c] = 1.0
     phase = st.phase_id
     cur = st.to_act
     if phase == IMPROVE and cur == seat:
-        out[MARKED : MARKED + NUM_CARDS] = st.marked
+        for c in cards_of(st.marked_bits):
+            out[MARKED + c] = 1.0
     out[G_PHASE + phase] = 1.0
     journal = st.journal
     if journal:
@@ -277,12 +280,12 @@ def encode_observation(st, seat: int, out: np.ndarray) -> None:
             out[G_PENDING] = min(st.pending_draws * 0.2, 1.0)
     if st.round_ending:
         out[G_ROUND_ENDING] = 1.0
-    known = st.known[seat]
+    known = st.known_bits[seat]
     ex = st.exchanged
     b = KNOWN
     for k in range(1, n):
-        q = (seat + k) % n
-        out[b : b + NUM_CARDS] = known[q]
+        for c in cards_of(known[(seat + k) % n]):
+            out[b + c] = 1.0
         b += NUM_CARDS
     for k in range(n):
         x = ex[(seat + k) % n]
@@ -294,7 +297,9 @@ def encode_state(st, out: np.ndarray) -> None:
     """The full state: seat 0's observation plus every hidden card location."""
     encode_observation(st, 0, out)
     n = st.n
-    out[S_HANDS : S_HANDS + n * NUM_CARDS] = st.hands.reshape(-1)
+    for p in range(n):
+        for c in cards_of(st.hand_bits[p]):
+            out[S_HANDS + p * NUM_CARDS + c] = 1.0
     for c in st.deck:
         out[S_DECK + c] = 1.0
     for c in st.journal[:-1]:

@@ -33,6 +33,7 @@ from travel_envs.core.game import (
 from . import actions as A
 from . import encoder as E
 from . import render as R
+from .cardset import MATCH_BITS, card_tuple, cards_of, from_cards, to_array
 from .actions import CHOOSE, IMPROVE, OVER, PARK_PHASE, PHASES, TURN
 from .chain_features import CF_SIZE, encode_chain_features
 from .components import (
@@ -40,7 +41,7 @@ from .components import (
     CITY_MATCH_LIST,
     COLOUR_OF,
     HAND_SIZE,
-    MATCH,
+    MATCH_LIST,
     NUM_CARDS,
     NUM_CITY_CARDS,
     NUM_PARKING,
@@ -57,6 +58,8 @@ class GlobetrotterState(GameState):
     """One game of Globetrotter; mutated in place by :meth:`apply_action`.
 
     ``phase_id`` indexes :data:`PHASES`; ``to_act`` is the deciding seat (serialised as ``cur``).
+    Card sets (hands, what a seat knows of a hand, the improvement selection) are ints of card
+    bits (:mod:`.cardset`); ``hands``, ``known`` and ``marked`` show them as read-only arrays.
     """
 
     PHASES = PHASES
@@ -71,12 +74,13 @@ class GlobetrotterState(GameState):
     def _init_empty(self, game: "Globetrotter", rng: np.random.Generator) -> None:
         self.game = game
         self.params = game.params
+        self._rng_seed: int | None = None  # with _rng None: the seed the generator is built from
         self.rng = rng
         n = self.n = game.params.num_players
         self.city_cards = CITY_CARDS[game.params.wild_faces]
         self.world: list[int] = [0] * WORLD_SIZE
         self.pos = [0] * n
-        self.hands = np.zeros((n, NUM_CARDS), bool)
+        self.hand_bits = [0] * n
         self.hand_size = [0] * n
         self.deck: list[int] = []  # top = last
         self.journal: list[int] = []  # top = last
@@ -85,9 +89,9 @@ class GlobetrotterState(GameState):
         #: improvement ends and the pile goes into the deck)
         self.improve_discards: list[list[int]] = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
-        #: known[o, h, c]: seat o knows that seat h holds card c (ruling L: a parked card h took, a card
+        #: known_bits[o][h]: the cards seat o knows seat h holds (ruling L: a parked card h took, a card
         #: h drew at random from o's hand); the observation carries row o for seat o
-        self.known = np.zeros((n, n, NUM_CARDS), bool)
+        self.known_bits = [[0] * n for _ in range(n)]
         #: cards each seat swapped in this round's improvement (public: everyone sees how many)
         self.exchanged = [0] * n
         self.key = -1  # -1 = in the centre
@@ -99,7 +103,7 @@ class GlobetrotterState(GameState):
         self.to_act = 0
         self.phase_id = IMPROVE
         self.improved = 0
-        self.marked = np.zeros(NUM_CARDS, bool)
+        self.marked_bits = 0  # the improving seat's selection to discard
         self._reset_turn_flags()
         self.pending_draws = 0
         self.pending_after = AFTER_PARK
@@ -124,28 +128,59 @@ class GlobetrotterState(GameState):
         self.world = [int(self.city_cards[int(c)][int(s)]) for c, s in zip(order, sides)]
         self.pos = [0] * n
         deck = [int(c) for c in rng.permutation(NUM_CARDS)]
-        self.hands[:] = False
+        self.hand_bits = [0] * n
         for p in range(n):
             for _ in range(HAND_SIZE):
-                self.hands[p, deck.pop()] = True
+                self.hand_bits[p] |= 1 << deck.pop()
             self.hand_size[p] = HAND_SIZE
         self.deck = deck
         self.journal = []
         self.discards = []
         self.improve_discards = [[] for _ in range(n)]
         self.parking = [-1] * NUM_PARKING
-        self.known[:] = False
+        self.known_bits = [[0] * n for _ in range(n)]
         self.exchanged = [0] * n
         self.key = -1
         self.round_ending = False
         self.phase_id = IMPROVE
         self.to_act = self.start
         self.improved = 0
-        self.marked[:] = False
+        self.marked_bits = 0
         self._reset_turn_flags()
         self.turns_passed = 0
 
     # --------------------------------------------------------------- queries
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A resampled state gets a seed and builds the generator on first
+        use: seeding costs ~15 us and most simulations end before a chance event."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._rng_seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+
+    @property
+    def hands(self) -> np.ndarray:
+        """hands[p, c]: seat p holds card c (a read-only array built from ``hand_bits``)."""
+        return _frozen(to_array(self.hand_bits))
+
+    @property
+    def known(self) -> np.ndarray:
+        """known[o, h, c]: seat o knows that seat h holds card c (read-only, from ``known_bits``)."""
+        return _frozen(to_array([b for row in self.known_bits for b in row]).reshape(self.n, self.n, NUM_CARDS))
+
+    @property
+    def marked(self) -> np.ndarray:
+        """marked[c]: the improving seat selected card c to discard (read-only, from ``marked_bits``)."""
+        return _frozen(to_array([self.marked_bits])[0])
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds, ascending."""
+        return cards_of(self.hand_bits[seat])
+
     @property
     def top(self) -> int:
         return self.journal[-1] if self.journal else -1
@@ -164,7 +199,7 @@ class GlobetrotterState(GameState):
     def can_play(self, seat: int) -> bool:
         if self.key == seat:
             return self.hand_size[seat] > 0
-        return bool((self.hands[seat] & MATCH[self.journal[-1]]).any())
+        return (self.hand_bits[seat] & MATCH_BITS[self.journal[-1]]) != 0
 
     def park_spaces(self) -> list[int]:
         """Empty parking spaces the current player may park in."""
@@ -172,14 +207,18 @@ class GlobetrotterState(GameState):
         return [i for i in range(NUM_PARKING) if self.parking[i] < 0 and (same or i != self.park_from)]
 
     # ------------------------------------------------------------ decisions
-    # One pair per phase: the legal ids ("_legal_<phase>", written into a zeroed mask) and the step
-    # that applies one of them ("_apply_<phase>"); _LEGAL and _APPLY below index them by phase id.
+    # One pair per phase: the legal ids ("_legal_<phase>", ascending) and the step that applies one
+    # of them ("_apply_<phase>"); _LEGAL and _APPLY below index them by phase id.
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids, ascending (a new list; the search asks at every step, without a mask)."""
+        return self._LEGAL[self.phase_id](self)
 
     def legal_action_mask(self) -> np.ndarray:
         """The legal actions (cached until the next action; the array is read-only)."""
         if self._mask is None:
             mask = np.zeros(A.NUM_ACTIONS, bool)
-            self._LEGAL[self.phase_id](self, mask)
+            mask[self.legal_actions()] = True
             mask.setflags(write=False)
             self._mask = mask
         return self._mask
@@ -188,34 +227,35 @@ class GlobetrotterState(GameState):
         self._mask = None  # the one place the mask cache is dropped: every action goes through here
         self._APPLY[self.phase_id](self, a)
 
-    def _legal_improve(self, mask: np.ndarray) -> None:
-        np.logical_and(self.hands[self.to_act], ~self.marked, out=mask[A.DISCARD : A.DISCARD + NUM_CARDS])
-        mask[A.CONFIRM] = True
+    def _legal_improve(self) -> list[int]:
+        return [A.DISCARD + c for c in card_tuple(self.hand_bits[self.to_act] & ~self.marked_bits)] + [A.CONFIRM]
 
     def _apply_improve(self, a: int) -> None:
         if a == A.CONFIRM:
             self._confirm_improvement()
         else:
-            self.marked[a - A.DISCARD] = True
+            self.marked_bits |= 1 << (a - A.DISCARD)
 
-    def _legal_turn(self, mask: np.ndarray) -> None:
+    def _legal_turn(self) -> list[int]:
         cur = self.to_act
         in_a2 = bool(self.played) and not self.a2_done
+        legal = []
         if not self.a2_done:
-            if self.key == cur:
-                mask[A.PLAY : A.PLAY + NUM_CARDS] = self.hands[cur]
-            else:
-                np.logical_and(self.hands[cur], MATCH[self.journal[-1]], out=mask[A.PLAY : A.PLAY + NUM_CARDS])
+            playable = self.hand_bits[cur]
+            if self.key != cur:
+                playable &= MATCH_BITS[self.journal[-1]]
+            legal = [A.PLAY + c for c in card_tuple(playable)]
         if not self.drew and not in_a2:
             if self.can_draw_deck(cur):
-                mask[A.DRAW_DECK] = True
+                legal.append(A.DRAW_DECK)
             for i in range(NUM_PARKING):
                 if self.parking[i] >= 0:
-                    mask[A.DRAW_PARK + i] = True
+                    legal.append(A.DRAW_PARK + i)
         if in_a2:
-            mask[A.STOP] = True
+            legal.append(A.STOP)
         elif self.drew or self.a2_done:
-            mask[A.END_TURN] = True
+            legal.append(A.END_TURN)
+        return legal
 
     def _apply_turn(self, a: int) -> None:
         if a < A.DRAW_DECK:
@@ -231,9 +271,8 @@ class GlobetrotterState(GameState):
         else:  # END_TURN
             self._end_turn()
 
-    def _legal_park(self, mask: np.ndarray) -> None:
-        mask[A.PARK : A.PARK + NUM_CARDS] = self.hands[self.to_act]
-        mask[A.NO_PARK] = True
+    def _legal_park(self) -> list[int]:
+        return [A.PARK + c for c in card_tuple(self.hand_bits[self.to_act])] + [A.NO_PARK]
 
     def _apply_park(self, a: int) -> None:
         if a != A.NO_PARK:
@@ -242,11 +281,9 @@ class GlobetrotterState(GameState):
             self.parking[self.park_spaces()[0]] = card
         self._after_action1()
 
-    def _legal_choose(self, mask: np.ndarray) -> None:
+    def _legal_choose(self) -> list[int]:
         cur, n = self.to_act, self.n
-        for k in range(1, n):
-            if self.hand_size[(cur + k) % n] >= 2:
-                mask[A.OPPONENT + k - 1] = True
+        return [A.OPPONENT + k - 1 for k in range(1, n) if self.hand_size[(cur + k) % n] >= 2]
 
     def _apply_choose(self, a: int) -> None:
         victim = (self.to_act + a - A.OPPONENT + 1) % self.n
@@ -254,8 +291,9 @@ class GlobetrotterState(GameState):
         self.pending_draws -= 1
         self._continue_draws()
 
-    def _legal_over(self, mask: np.ndarray) -> None:
+    def _legal_over(self) -> list[int]:
         """Nothing is legal once the game is over."""
+        return []
 
     _LEGAL = (_legal_improve, _legal_turn, _legal_park, _legal_choose, _legal_over)  # by phase id
     _APPLY = (_apply_improve, _apply_turn, _apply_park, _apply_choose)  # the base refuses actions when over
@@ -267,34 +305,37 @@ class GlobetrotterState(GameState):
         card = self.parking[i]
         self.parking[i] = -1
         self._give(cur, card)
-        self.known[:, cur, card] = True
-        self.known[cur, cur, card] = False
+        for o in range(self.n):  # everyone saw it, and a seat's own hand is no "known" card
+            if o != cur:
+                self.known_bits[o][cur] |= 1 << card
         self.drew = True
         self.park_from = i
         self._after_draw()
 
     def _give(self, seat: int, card: int) -> None:
-        self.hands[seat, card] = True
+        self.hand_bits[seat] |= 1 << card
         self.hand_size[seat] += 1
 
     def _take(self, seat: int, card: int) -> None:
-        self.hands[seat, card] = False
+        gone = ~(1 << card)
+        self.hand_bits[seat] &= gone
         self.hand_size[seat] -= 1
-        self.known[:, seat, card] = False
+        for row in self.known_bits:
+            row[seat] &= gone
 
     def _steal(self, victim: int) -> None:
-        cards = np.flatnonzero(self.hands[victim])
-        card = int(cards[self.rng.integers(cards.size)])
+        cards = card_tuple(self.hand_bits[victim])
+        card = cards[self.rng.integers(len(cards))]
         for o in range(self.n):  # the others did not see which card moved: what they knew of the victim is gone
             if o != victim and o != self.to_act:
-                self.known[o, victim] = False
+                self.known_bits[o][victim] = 0
         self._take(victim, card)
         self._give(self.to_act, card)
-        self.known[victim, self.to_act, card] = True  # the victim knows which card it lost
+        self.known_bits[victim][self.to_act] |= 1 << card  # the victim knows which card it lost
 
     def _confirm_improvement(self) -> None:
         cur = self.to_act
-        out = [int(c) for c in np.flatnonzero(self.marked)]
+        out = cards_of(self.marked_bits)
         for c in out:
             self._take(cur, c)
         for _ in out:
@@ -305,7 +346,7 @@ class GlobetrotterState(GameState):
         self.discards.extend(out)
         self.improve_discards[cur] = out
         self.exchanged[cur] = len(out)
-        self.marked[:] = False
+        self.marked_bits = 0
         self.improved += 1
         if self.improved < self.n:
             self.to_act = (cur + 1) % self.n
@@ -360,7 +401,7 @@ class GlobetrotterState(GameState):
 
     def _play(self, card: int) -> None:
         cur = self.to_act
-        if not MATCH[self.journal[-1], card]:
+        if not MATCH_LIST[self.journal[-1]][card]:
             self.key = -1  # the Skeleton Key is returned to the centre
         self._take(cur, card)
         self.journal.append(card)
@@ -483,14 +524,13 @@ class GlobetrotterState(GameState):
             **state_header(self.game),
             "world": list(self.world),
             "pos": list(self.pos),
-            "hands": [[int(c) for c in np.flatnonzero(h)] for h in self.hands],
+            "hands": [cards_of(h) for h in self.hand_bits],
             "deck": list(self.deck),
             "journal": list(self.journal),
             "discards": list(self.discards),
             "improve_discards": [list(d) for d in self.improve_discards],
             "parking": list(self.parking),
-            "known": [[[int(c) for c in np.flatnonzero(self.known[o, h])] for h in range(self.n)]
-                      for o in range(self.n)],
+            "known": [[cards_of(h) for h in row] for row in self.known_bits],
             "exchanged": list(self.exchanged),
             "key": self.key,
             "score": list(self.score),
@@ -501,7 +541,7 @@ class GlobetrotterState(GameState):
             "cur": self.to_act,
             "phase": PHASES[self.phase_id],
             "improved": self.improved,
-            "marked": [int(c) for c in np.flatnonzero(self.marked)],
+            "marked": cards_of(self.marked_bits),
             "drew": self.drew,
             "park_from": self.park_from,
             "played": list(self.played),
@@ -529,7 +569,7 @@ class GlobetrotterState(GameState):
         s.world = [int(x) for x in data["world"]]
         s.pos = [int(x) for x in data["pos"]]
         for p, hand in enumerate(data["hands"]):
-            s.hands[p, [int(c) for c in hand]] = True
+            s.hand_bits[p] = from_cards(hand)
             s.hand_size[p] = len(hand)
         s.deck = [int(x) for x in data["deck"]]
         s.journal = [int(x) for x in data["journal"]]
@@ -538,7 +578,7 @@ class GlobetrotterState(GameState):
         s.parking = [int(x) for x in data["parking"]]
         for o, row in enumerate(data.get("known", [])):
             for h, known in enumerate(row):
-                s.known[o, h, [int(c) for c in known]] = True
+                s.known_bits[o][h] = from_cards(known)
         s.exchanged = [int(x) for x in data.get("exchanged", [0] * s.n)]
         s.key = int(data["key"])
         s.score = [int(x) for x in data["score"]]
@@ -549,7 +589,7 @@ class GlobetrotterState(GameState):
         s.to_act = int(data["cur"])
         s.phase_id = PHASES.index(data["phase"])
         s.improved = int(data.get("improved", 0))
-        s.marked[[int(c) for c in data.get("marked", [])]] = True
+        s.marked_bits = from_cards(data.get("marked", []))
         s.drew = bool(data.get("drew", False))
         s.park_from = int(data.get("park_from", -1))
         s.played = [int(x) for x in data.get("played", [])]
@@ -576,8 +616,8 @@ class GlobetrotterState(GameState):
         (and the improving player's selection when that is another seat); the state's generator
         is a fresh one. Not kept: cards under the top from earlier turns (ruling 3: hidden).
         """
-        s = self.clone()
-        s.rng = np.random.default_rng(int(rng.integers(2**63)))
+        s = self._copy(None)
+        s._rng_seed = int(rng.integers(2**63))  # the generator np.random.default_rng(seed), built when used
         journal, played = self.journal, self.played
         seen = 0  # cards on top of the Journal that everyone saw this turn (the top at least)
         while seen < min(len(played), len(journal)) and journal[-1 - seen] == played[-1 - seen]:
@@ -587,15 +627,14 @@ class GlobetrotterState(GameState):
         own = set(self.improve_discards[seat]) & set(self.discards)
         other_discards = [c for c in self.discards if c not in own]
         others = [q for q in range(self.n) if q != seat]
-        known = self.known[seat]  # cards seat knows in another hand stay there (ruling L)
-        pool = [int(c) for q in others for c in np.flatnonzero(self.hands[q] & ~known[q])]
+        known = self.known_bits[seat]  # cards seat knows in another hand stay there (ruling L)
+        pool = [c for q in others for c in cards_of(self.hand_bits[q] & ~known[q])]
         pool += self.deck + under + other_discards
         pool.sort()  # canonical: neither the deck order nor who holds which card may leak
-        pool = [pool[int(i)] for i in rng.permutation(len(pool))]
+        pool = [pool[i] for i in rng.permutation(len(pool)).tolist()]
         for q in others:
-            k = self.hand_size[q] - int(known[q].sum())
-            s.hands[q] = known[q]
-            s.hands[q, pool[:k]] = True
+            k = self.hand_size[q] - known[q].bit_count()
+            s.hand_bits[q] = known[q] | from_cards(pool[:k])
             pool = pool[k:]
         k = len(self.deck)
         s.deck, pool = pool[:k], pool[k:]
@@ -605,39 +644,43 @@ class GlobetrotterState(GameState):
         for q in others:  # hand the other discards back to their seats in the same counts
             k = len(set(self.improve_discards[q]) & set(self.discards))
             s.improve_discards[q], pool = pool[:k], pool[k:]
-        if self.phase_id == IMPROVE and self.to_act != seat and self.marked.any():
-            held = np.flatnonzero(s.hands[self.to_act])
-            s.marked[:] = False
-            s.marked[rng.choice(held, int(self.marked.sum()), replace=False)] = True
+        if self.phase_id == IMPROVE and self.to_act != seat and self.marked_bits:
+            held = cards_of(s.hand_bits[self.to_act])
+            s.marked_bits = from_cards(rng.choice(held, self.marked_bits.bit_count(), replace=False))
+        hands = s.hand_bits
         for o in others:  # what another seat knew of a hand drawn anew (seen by it alone): as many of its cards
+            row = s.known_bits[o]
             for h in range(self.n):
-                lost = int((s.known[o, h] & ~s.hands[h]).sum())
+                lost = (row[h] & ~hands[h]).bit_count()
                 if lost:
-                    s.known[o, h] &= s.hands[h]
-                    free = np.flatnonzero(s.hands[h] & ~s.known[o, h])
-                    s.known[o, h, rng.choice(free, min(lost, free.size), replace=False)] = True
+                    row[h] &= hands[h]
+                    free = np.array(cards_of(hands[h] & ~row[h]), np.intp)
+                    row[h] |= from_cards(rng.choice(free, min(lost, free.size), replace=False))
         return s
 
     def clone(self) -> "GlobetrotterState":
+        return self._copy(None if self._rng is None else rng_from_dict(rng_to_dict(self._rng)))
+
+    def _copy(self, rng: np.random.Generator | None) -> "GlobetrotterState":
+        """A copy playing on with ``rng`` (None: from this state's seed, resample_hidden: a fresh one)."""
         s = GlobetrotterState.__new__(GlobetrotterState)
         s.__dict__.update(self.__dict__)
-        s.rng = rng_from_dict(rng_to_dict(self.rng))
+        s._rng = rng
         s._mask = None
         s.world = self.world[:]
         s.pos = self.pos[:]
-        s.hands = self.hands.copy()
+        s.hand_bits = self.hand_bits[:]
         s.hand_size = self.hand_size[:]
         s.deck = self.deck[:]
         s.journal = self.journal[:]
         s.discards = self.discards[:]
         s.improve_discards = [d[:] for d in self.improve_discards]
         s.parking = self.parking[:]
-        s.known = self.known.copy()
+        s.known_bits = [row[:] for row in self.known_bits]
         s.exchanged = self.exchanged[:]
         s.score = self.score[:]
         s.round_points = [r[:] for r in self.round_points]
         s.round_positions = [r[:] for r in self.round_positions]
-        s.marked = self.marked.copy()
         s.played = self.played[:]
         s.tiebreak = self.tiebreak[:]
         s.winners_ = self.winners_[:]
@@ -729,6 +772,12 @@ def _check_state_dict(game: "Globetrotter", d: dict[str, Any]) -> None:
     ints("exchanged", d.get("exchanged", [0] * n), 0, HAND_SIZE, n)
     if not isinstance(d["rng"], dict) or "bit_generator" not in d["rng"]:
         raise bad("rng", "must be a generator state dict (from to_dict())")
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only: a write into a view built from the card bits would be lost."""
+    array.setflags(write=False)
+    return array
 
 
 class Globetrotter(Game):

@@ -73,7 +73,7 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _hand(state, seat) -> list[int]:
-        return [int(c) for c in np.flatnonzero(state.hands[seat])]
+        return state.hand(seat)
 
     @staticmethod
     def _plan(state, seat, hand, extra=None):
@@ -182,11 +182,12 @@ class HeuristicPolicy:
         return A.PARK + best if best >= 0 else A.NO_PARK
 
     def _improve(self, state, seat, mask) -> int:
-        hand = [c for c in self._hand(state, seat) if not state.marked[c]]
+        marked = state.marked
+        hand = [c for c in self._hand(state, seat) if not marked[c]]
         kept = self._hand(state, seat)
         first_city = state.world[1 % WORLD_SIZE]
         for c in hand:
-            links = sum(1 for d in kept if d != c and not state.marked[d] and MATCH_LIST[c][d])
+            links = sum(1 for d in kept if d != c and not marked[d] and MATCH_LIST[c][d])
             if links <= self.style.improve_max_links and not CITY_MATCH_LIST[first_city][c]:
                 return A.DISCARD + c
         return A.CONFIRM
