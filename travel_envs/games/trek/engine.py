@@ -15,6 +15,7 @@ A turn (rulebook clauses 2-4; docs/games/trek.md, "Turn model"):
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,9 @@ def _by_type(cards: list[int]) -> list[int]:
     for t in cards:
         row[t] += 1
     return row
+
+
+_AWARDS_AND_CLAIMS = C.AWARD_TYPES + C.CLAIM_TYPES
 
 
 def _cards(counts) -> list[int]:
@@ -290,9 +294,7 @@ class TrekState(GameState):
 
     # -------------------------------------------- decisions: legal ids and apply per phase
     def legal_action_mask(self) -> np.ndarray:
-        mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
-        mask[self.legal_actions()] = True
-        return mask
+        return A.mask_of(self.legal_actions())
 
     def legal_actions(self) -> list[int]:
         """The legal ids in ascending order, straight from the rules (no mask: the search asks this)."""
@@ -318,11 +320,11 @@ class TrekState(GameState):
     def _play_ids(self) -> list[int]:
         seat = self.to_act
         hand = self.hands[seat]
-        legal = [t for t in range(C.NUM_CARD_TYPES) if hand[t]]
+        legal = list(compress(range(C.NUM_CARD_TYPES), hand))  # discard any card held
         if hand[C.BUY]:
             legal += [A.PLAY_BUY + m for m in range(3) if self.can_buy(seat, m)]
-        legal += [A.PLAY_AWARD + i for i, t in enumerate(C.AWARD_TYPES) if hand[t]]
-        legal += [A.PLAY_CLAIM + i for i, t in enumerate(C.CLAIM_TYPES) if hand[t]]
+        # the Awards then the Claims (ids PLAY_AWARD.. and PLAY_CLAIM.. follow each other)
+        legal += [A.PLAY_AWARD + i for i, t in enumerate(_AWARDS_AND_CLAIMS) if hand[t]]
         legal += sorted(self.move_actions(seat))
         return legal
 

@@ -114,7 +114,7 @@ class HeuristicPolicy:
     # ---------------------------------------------------------------------- act
     def act(self, observation, action_mask, state=None) -> int:
         mask = np.asarray(action_mask)
-        if mask.dtype != bool:
+        if mask.dtype.kind != "b":
             mask = mask.astype(bool)
         if state is None:
             legal = np.flatnonzero(mask)
@@ -133,10 +133,12 @@ class HeuristicPolicy:
         want = self._targets(state, seat)[m]
         if want <= 0:
             return A.BUY_DONE
-        reserve = self._reserve(state, seat)
+        budget = state.cash[seat] - self._reserve(state, seat)
         best = A.BUY_DONE
         for k in range(1, min(want, A.MAX_BUY_CHUNK) + 1):
-            if mask[A.BUY_UNITS + k - 1] and state.cost(m, k) <= state.cash[seat] - reserve:
+            if state.cost(m, k) > budget:
+                break  # the cost only grows with k
+            if mask[A.BUY_UNITS + k - 1]:
                 best = A.BUY_UNITS + k - 1
         return best
 
@@ -192,13 +194,11 @@ class HeuristicPolicy:
             forward = [a for a in forward if A.destination(a) != C.SUMMIT - 1]
         if forward:
             return max(forward, key=lambda a: self._move_score(state, seat, a))
-        # awards and claims that bring something in
-        for i, t in enumerate(C.AWARD_TYPES):
-            if mask[A.PLAY_AWARD + i] and self._brings_something(state, seat, t):
-                return A.PLAY_AWARD + i
-        for i, t in enumerate(C.CLAIM_TYPES):
-            if mask[A.PLAY_CLAIM + i] and self._brings_something(state, seat, t):
-                return A.PLAY_CLAIM + i
+        # awards and claims that bring something in (ids PLAY_AWARD.. then PLAY_CLAIM..)
+        if any(mask[A.PLAY_AWARD : A.MOVE_CARD]):
+            for i, t in enumerate(C.AWARD_TYPES + C.CLAIM_TYPES):
+                if mask[A.PLAY_AWARD + i] and self._brings_something(state, seat, t):
+                    return A.PLAY_AWARD + i
         # buying
         if hand[C.BUY]:
             targets = self._targets(state, seat)
@@ -227,9 +227,7 @@ class HeuristicPolicy:
         hand = state.hands[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
         best_t, best_v = -1, 1e9
-        for t in range(C.NUM_CARD_TYPES):
-            if not hand[t]:
-                continue
+        for t in compress(range(C.NUM_CARD_TYPES), hand):  # the types held
             if t < 12:
                 gc = C.CAMP_GROUP[t + 1]
                 dist = gc - g
