@@ -89,3 +89,13 @@ def test_heuristic_reads_masks_of_any_dtype_alike(dtype):
             break
         mask = s.legal_action_mask()
         assert pol.act(None, mask.astype(dtype), s) == pol.act(None, mask, s)
+
+
+def test_clone_and_resample_share_no_list_with_the_original():
+    for s in _states(3, {}, seed=4, every=25):
+        for copy in (s.clone(), s.resample_hidden(max(s.current_player, 0), np.random.default_rng(0))):
+            for name, value in vars(s).items():
+                if isinstance(value, list):
+                    assert getattr(copy, name) is not value, name
+                    for row, copied in zip(value, getattr(copy, name)):
+                        assert not isinstance(row, list) or copied is not row, name

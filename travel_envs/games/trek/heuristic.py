@@ -81,10 +81,10 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ helpers
     def _next_group_need(self, state, seat: int) -> int:
         g = C.CAMP_GROUP[state.pos[seat]]
-        req = state.game.params.stores_required
-        need = req[min(g, 5)]
+        params = state.game.params
+        need = params.stores_required[min(g, 5)]
         buffer = self.style.stores_buffer
-        if state.game.params.stores_requirement == "spend":
+        if params.stores_requirement == "spend":
             return need + buffer
         return need + (buffer if g >= 1 else 1)
 
@@ -94,11 +94,11 @@ class HeuristicPolicy:
             return 3 * state.game.params.base_contribution
         return 2 * state.price(C.STORES)
 
-    def _targets(self, state, seat: int) -> list[int]:
-        """Units still wanted per market."""
+    def _targets(self, state, seat: int, need: int | None = None) -> list[int]:
+        """Units still wanted per market (``need``: ``_next_group_need``, when the caller has it)."""
         h = state.held[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
-        want = self._next_group_need(state, seat)
+        want = self._next_group_need(state, seat) if need is None else need
         if state.price(C.STORES) <= self.style.cheap_price:
             want = max(want, self.style.stock)
         stores = max(0, want - h[C.STORES])
@@ -201,13 +201,13 @@ class HeuristicPolicy:
                     return A.PLAY_AWARD + i
         # buying
         if hand[C.BUY]:
-            targets = self._targets(state, seat)
+            need = self._next_group_need(state, seat)
+            targets = self._targets(state, seat, need)
             reserve = self._reserve(state, seat)
-            h = state.held[seat]
-            urgent = h[C.STORES] < self._next_group_need(state, seat)
+            urgent = stores < need
             order = (C.STORES, C.MULES, C.JEEPS) if urgent else (C.MULES, C.STORES, C.JEEPS)
             for m in order:
-                if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.cost(m, 1) <= state.cash[seat] - reserve:
+                if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.price(m) <= state.cash[seat] - reserve:
                     return A.PLAY_BUY + m
         # sideways: a bonus, or a host who pays our stores
         side = [a for a in moves if _MOVE_GROUP[a] == g]
