@@ -572,9 +572,6 @@ class TrekState(GameState):
                "turn_player", "turns", "phase_id", "buy_market", "debt", "sold_back", "to_draw", "winner_list",
                "end_reason", "reshuffles", "reshuffled")
     _ATTRS = tuple("to_act" if f == "turn_player" else f for f in _FIELDS)
-    #: those of ``_ATTRS`` that hold lists (of ints), copied by ``clone``
-    _LIST_ATTRS = ("cash", "pos", "arrival", "alive", "pool", "sold", "pack", "discard", "sold_back", "winner_list",
-                   "reshuffled")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = state_header(self.game)
@@ -657,10 +654,10 @@ class TrekState(GameState):
     def _copy(self) -> "TrekState":
         """A copy of everything but the generator (the caller gives the copy one)."""
         s = TrekState.__new__(TrekState)
-        fields = s.__dict__
-        fields.update(self.__dict__)  # one C-level copy, then a new list for every list field
-        for attr in self._LIST_ATTRS:
-            fields[attr] = fields[attr][:]
+        s.game = self.game
+        for attr in self._ATTRS:
+            v = getattr(self, attr)
+            setattr(s, attr, list(v) if isinstance(v, list) else v)
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
         s.drawn = [list(h) for h in self.drawn]
