@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from travel_envs.core.game import IllegalActionError, name_key
 
 from .components import CAMP_GROUP, CARD_SHORT, GROUP_CAMPS, MARKET_NAMES, NUM_CARD_TYPES
@@ -48,6 +50,24 @@ NUM_ACTIONS = SELL + 3  # 100
 
 #: JEEP2 pair -> action id
 JEEP2_ID = {pair: MOVE_JEEP2 + i for i, pair in enumerate(JEEP2_PAIRS)}
+
+
+#: legal ids -> mask, filled on demand (a play-out asks for a mask per decision; a copy of a
+#: stored one costs a third of building it); emptied when it holds ``_MASKS_KEPT`` of them
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+_MASKS_KEPT = 20_000
+
+
+def mask_of(legal: list[int]) -> np.ndarray:
+    """The boolean action mask (a new array) with ``legal`` set."""
+    key = tuple(legal)
+    mask = _MASKS.get(key)
+    if mask is None:
+        if len(_MASKS) >= _MASKS_KEPT:
+            _MASKS.clear()
+        mask = _MASKS[key] = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask[legal] = True
+    return mask.copy()
 
 
 def action_name(action: int) -> str:

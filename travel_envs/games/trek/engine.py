@@ -15,6 +15,7 @@ A turn (rulebook clauses 2-4; docs/games/trek.md, "Turn model"):
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,14 @@ def _by_type(cards: list[int]) -> list[int]:
     for t in cards:
         row[t] += 1
     return row
+
+
+_AWARDS_AND_CLAIMS = C.AWARD_TYPES + C.CLAIM_TYPES
+
+
+def _cards(counts) -> list[int]:
+    """The card types of a count per type, in type order (the inverse of :func:`_by_type`)."""
+    return [t for t, k in enumerate(counts) for _ in range(k)]
 
 
 class TrekState(GameState):
@@ -283,17 +292,20 @@ class TrekState(GameState):
         best = max(key.values())
         self._finish([q for q in alive if key[q] == best], "turn cap")
 
-    # ------------------------------------------------- decisions: mask and apply per phase
+    # -------------------------------------------- decisions: legal ids and apply per phase
     def legal_action_mask(self) -> np.ndarray:
-        mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
+        return A.mask_of(self.legal_actions())
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids in ascending order, straight from the rules (no mask: the search asks this)."""
         ph = self.phase_id
         if ph == PLAY_PHASE:
-            self._play_mask(mask)
-        elif ph == BUY_PHASE:
-            self._buy_mask(mask)
-        elif ph == BANKRUPTCY_PHASE:
-            self._sell_mask(mask)
-        return mask
+            return self._play_ids()
+        if ph == BUY_PHASE:
+            return self._buy_ids()
+        if ph == BANKRUPTCY_PHASE:
+            return self._sell_ids()
+        return []
 
     def _apply(self, action: int) -> None:
         ph = self.phase_id
@@ -305,19 +317,16 @@ class TrekState(GameState):
             self._sell(self.to_act, action - A.SELL)
 
     # play: discard, Authority to Buy, an Award, a Claim, or a move
-    def _play_mask(self, mask: np.ndarray) -> None:
+    def _play_ids(self) -> list[int]:
         seat = self.to_act
         hand = self.hands[seat]
-        legal = [t for t in range(C.NUM_CARD_TYPES) if hand[t]]
+        legal = list(compress(range(C.NUM_CARD_TYPES), hand))  # discard any card held
         if hand[C.BUY]:
-            legal.extend(A.PLAY_BUY + m for m in range(3) if self.buyable(seat, m) > 0)
-        for i in range(4):
-            if hand[C.AWARD_TYPES[i]]:
-                legal.append(A.PLAY_AWARD + i)
-            if hand[C.CLAIM_TYPES[i]]:
-                legal.append(A.PLAY_CLAIM + i)
-        legal.extend(self.move_actions(seat))
-        mask[legal] = True
+            legal += [A.PLAY_BUY + m for m in range(3) if self.can_buy(seat, m)]
+        # the Awards then the Claims (ids PLAY_AWARD.. and PLAY_CLAIM.. follow each other)
+        legal += [A.PLAY_AWARD + i for i, t in enumerate(_AWARDS_AND_CLAIMS) if hand[t]]
+        legal += sorted(self.move_actions(seat))
+        return legal
 
     def _apply_play(self, action: int) -> None:
         seat = self.to_act
@@ -398,10 +407,9 @@ class TrekState(GameState):
         return out
 
     # buy: chunks of units in the chosen market, then finish
-    def _buy_mask(self, mask: np.ndarray) -> None:
+    def _buy_ids(self) -> list[int]:
         k = self.buyable(self.to_act, self.buy_market)
-        mask[A.BUY_UNITS : A.BUY_UNITS + k] = True
-        mask[A.BUY_DONE] = True
+        return [*range(A.BUY_UNITS, A.BUY_UNITS + k), A.BUY_DONE]
 
     def _apply_buy(self, action: int) -> None:
         seat = self.to_act
@@ -430,11 +438,14 @@ class TrekState(GameState):
             k += 1
         return k
 
+    def can_buy(self, seat: int, market: int) -> bool:
+        """Whether ``seat`` can buy a unit of ``market`` now (``buyable(seat, market) > 0``, without the count)."""
+        return self.pool[market] > 0 and self.price(market) <= self.cash[seat]
+
     # bankruptcy: sell units back one at a time (``_sell``) until the debt can be paid
-    def _sell_mask(self, mask: np.ndarray) -> None:
+    def _sell_ids(self) -> list[int]:
         h = self.held[self.to_act]
-        for m in range(3):
-            mask[A.SELL + m] = h[m] > 0
+        return [A.SELL + m for m in range(3) if h[m] > 0]
 
     def _sell(self, seat: int, market: int) -> None:
         """One unit back to the Bank at the current market price (rulebook, Bankruptcy).
@@ -602,39 +613,46 @@ class TrekState(GameState):
         The other seats' draws since the reshuffle are a random split, in their sizes, of the
         cards drawn from the pile; the state's generator is replaced by one seeded from ``rng``.
         """
-        s = self.clone()
+        s = self._copy()
         others = [q for q in range(self.num_players) if q != seat and self.alive[q]]
         forced = self.known_in_other_hands(seat)
-        free = list(self.pack)
+        unseen = _by_type(self.pack)
         for q in others:
-            free += [t for t in range(C.NUM_CARD_TYPES) for _ in range(self.hands[q][t])]
-        for t in range(C.NUM_CARD_TYPES):
-            for _ in range(forced[t]):
-                free.remove(t)
-        free.sort()  # canonical: neither the pack order nor who holds which card may leak
-        free = [free[i] for i in rng.permutation(len(free))]
-        s.pack = free[: len(self.pack)]
-        dealt = free[len(self.pack):] + [t for t in range(C.NUM_CARD_TYPES) for _ in range(forced[t])]
-        dealt = [dealt[i] for i in rng.permutation(len(dealt))]
+            unseen = [a + b for a, b in zip(unseen, self.hands[q])]
+        # canonical (sorted by type): neither the pack order nor who holds which card may leak
+        free = _cards(a - b for a, b in zip(unseen, forced))
+        free = [free[i] for i in rng.permutation(len(free)).tolist()]
+        size = len(self.pack)
+        s.pack = free[:size]
+        dealt = free[size:] + _cards(forced)
+        dealt = [dealt[i] for i in rng.permutation(len(dealt)).tolist()]
         for q in others:
             k = sum(self.hands[q])
             s.hands[q] = _by_type(dealt[:k])
             dealt = dealt[k:]
         if self.reshuffles:
-            pack = _by_type(s.pack)
-            drawn_by_others = [t for t in range(C.NUM_CARD_TYPES)
-                               for _ in range(self.reshuffled[t] - pack[t] - self.drawn[seat][t])]
-            drawn_by_others = [drawn_by_others[i] for i in rng.permutation(len(drawn_by_others))]
+            pack, mine = _by_type(s.pack), self.drawn[seat]
+            drawn_by_others = _cards(self.reshuffled[t] - pack[t] - mine[t] for t in range(C.NUM_CARD_TYPES))
+            drawn_by_others = [drawn_by_others[i] for i in rng.permutation(len(drawn_by_others)).tolist()]
             for q in range(self.num_players):
                 if q == seat:
                     continue
                 k = sum(self.drawn[q])
                 s.drawn[q] = _by_type(drawn_by_others[:k])
                 drawn_by_others = drawn_by_others[k:]
-        s.rng = np.random.default_rng(rng.integers(2**63))
+        s._rng, s._rng_seed = None, rng.integers(2**63)
         return s
 
     def clone(self) -> "TrekState":
+        s = self._copy()
+        if self._rng is None:
+            s._rng, s._rng_seed = None, self._rng_seed
+        else:
+            s._rng = rng_from_dict(rng_to_dict(self._rng))
+        return s
+
+    def _copy(self) -> "TrekState":
+        """A copy of everything but the generator (the caller gives the copy one)."""
         s = TrekState.__new__(TrekState)
         s.game = self.game
         for attr in self._ATTRS:
@@ -643,8 +661,19 @@ class TrekState(GameState):
         s.held = [list(h) for h in self.held]
         s.hands = [list(h) for h in self.hands]
         s.drawn = [list(h) for h in self.drawn]
-        s.rng = rng_from_dict(rng_to_dict(self.rng))
         return s
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A resample draws only its seed and it is built on first use:
+        building one costs more than the rest of a resample, and most play-outs never shuffle."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._rng_seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
 
     # -------------------------------------------------------------- display
     def action_to_string(self, action: int) -> str:

@@ -26,6 +26,7 @@ Base before leaving) are the variants of the balance study
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import compress
 
 import numpy as np
 
@@ -63,6 +64,10 @@ HOARD_STYLE = HeuristicStyle(name="hoard", leave_base_stores=24, race_group=3, s
                              cheap_price=25, wait_for_summit_card=True, transport=2)
 STYLES = {st.name: st for st in (DEFAULT_STYLE, RUSH_STYLE, HOARD_STYLE)}
 
+_MOVE_IDS = range(A.MOVE_CARD, A.BUY_UNITS)
+#: the camp group each move action leads to, by action id (looked up on every play-out decision)
+_MOVE_GROUP = {a: C.CAMP_GROUP[A.destination(a)] for a in _MOVE_IDS}
+
 
 class HeuristicPolicy:
     name = "heuristic"
@@ -76,10 +81,10 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ helpers
     def _next_group_need(self, state, seat: int) -> int:
         g = C.CAMP_GROUP[state.pos[seat]]
-        req = state.game.params.stores_required
-        need = req[min(g, 5)]
+        params = state.game.params
+        need = params.stores_required[min(g, 5)]
         buffer = self.style.stores_buffer
-        if state.game.params.stores_requirement == "spend":
+        if params.stores_requirement == "spend":
             return need + buffer
         return need + (buffer if g >= 1 else 1)
 
@@ -89,11 +94,11 @@ class HeuristicPolicy:
             return 3 * state.game.params.base_contribution
         return 2 * state.price(C.STORES)
 
-    def _targets(self, state, seat: int) -> list[int]:
-        """Units still wanted per market."""
+    def _targets(self, state, seat: int, need: int | None = None) -> list[int]:
+        """Units still wanted per market (``need``: ``_next_group_need``, when the caller has it)."""
         h = state.held[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
-        want = self._next_group_need(state, seat)
+        want = self._next_group_need(state, seat) if need is None else need
         if state.price(C.STORES) <= self.style.cheap_price:
             want = max(want, self.style.stock)
         stores = max(0, want - h[C.STORES])
@@ -108,27 +113,32 @@ class HeuristicPolicy:
 
     # ---------------------------------------------------------------------- act
     def act(self, observation, action_mask, state=None) -> int:
-        mask = np.asarray(action_mask).astype(bool)
-        legal = np.flatnonzero(mask)
+        mask = np.asarray(action_mask)
+        if mask.dtype.kind != "b":
+            mask = mask.astype(bool)
         if state is None:
+            legal = np.flatnonzero(mask)
             return int(legal[self.rng.integers(legal.size)])
+        flags = mask.tolist()  # Python bools: reading ~60 entries of a list beats numpy's scalar indexing
         seat = state.current_player
         phase = state.phase_id
         if phase == A.BUY_PHASE:
-            return self._buy(state, seat, mask)
+            return self._buy(state, seat, flags)
         if phase == A.BANKRUPTCY_PHASE:
-            return self._sell(state, seat, mask)
-        return self._play(state, seat, mask)
+            return self._sell(state, seat, flags)
+        return self._play(state, seat, flags)
 
     def _buy(self, state, seat: int, mask) -> int:
         m = state.buy_market
         want = self._targets(state, seat)[m]
         if want <= 0:
             return A.BUY_DONE
-        reserve = self._reserve(state, seat)
+        budget = state.cash[seat] - self._reserve(state, seat)
         best = A.BUY_DONE
         for k in range(1, min(want, A.MAX_BUY_CHUNK) + 1):
-            if mask[A.BUY_UNITS + k - 1] and state.cost(m, k) <= state.cash[seat] - reserve:
+            if state.cost(m, k) > budget:
+                break  # the cost only grows with k
+            if mask[A.BUY_UNITS + k - 1]:
                 best = A.BUY_UNITS + k - 1
         return best
 
@@ -139,7 +149,7 @@ class HeuristicPolicy:
         for m in (C.JEEPS, C.MULES, C.STORES):
             if mask[A.SELL + m]:
                 return A.SELL + m
-        return int(np.flatnonzero(mask)[0])
+        return mask.index(True)
 
     def _move_score(self, state, seat: int, a: int) -> tuple:
         if a < A.MOVE_MULE:
@@ -154,51 +164,53 @@ class HeuristicPolicy:
         bonus = state.game.params.camp_bonus[d - 1] if d < C.SUMMIT else 0
         return (d == C.SUMMIT, C.CAMP_GROUP[d], kind, occupied, bonus)
 
-    def _play(self, state, seat: int, mask) -> int:
+    @staticmethod
+    def _brings_something(state, seat: int, card: int) -> bool:
+        """Whether playing this Award or Claim card now brings anything in."""
+        if card in (C.AWARD_GRANT, C.AWARD_STORY):
+            return True
+        if card in (C.AWARD_AIR_DROP, C.AWARD_MULE):
+            return state.pool[C.STORES if card == C.AWARD_AIR_DROP else C.MULES] > 0
+        others = [q for q in range(state.num_players) if q != seat and state.alive[q]]
+        if card in (C.CLAIM_CASH_TOTAL, C.CLAIM_CASH_EACH):
+            return any(state.cash[q] > 0 for q in others)
+        market = C.STORES if card == C.CLAIM_STORES_TOTAL else C.MULES
+        return any(state.held[q][market] > 0 for q in others)
+
+    def _play(self, state, seat: int, mask: list[bool]) -> int:
         hand = state.hands[seat]
         here = state.pos[seat]
         g = C.CAMP_GROUP[here]
-        moves = [a for a in range(A.MOVE_CARD, A.BUY_UNITS) if mask[a]]
-        forward = [a for a in moves if C.CAMP_GROUP[A.destination(a)] > g]
-        leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players) if q != seat and state.alive[q])
+        moves = list(compress(_MOVE_IDS, mask[A.MOVE_CARD : A.BUY_UNITS]))
+        forward = [a for a in moves if _MOVE_GROUP[a] > g]
         st, stores = self.style, state.held[seat][C.STORES]
-        if here == C.BASE and stores < st.leave_base_stores and leader < st.race_group:
-            forward = []
+        if forward and here == C.BASE and stores < st.leave_base_stores:
+            leader = max(C.CAMP_GROUP[state.pos[q]] for q in range(state.num_players)
+                         if q != seat and state.alive[q])
+            if leader < st.race_group:
+                forward = []
         if st.wait_for_summit_card and not hand[C.SUMMIT - 1] and stores < st.stock:
             # camp 11 has no sideways bonus: wait below it until the summit card is in hand
             forward = [a for a in forward if A.destination(a) != C.SUMMIT - 1]
         if forward:
             return max(forward, key=lambda a: self._move_score(state, seat, a))
-        # awards and claims that bring something in
-        others = [q for q in range(state.num_players) if q != seat and state.alive[q]]
-        useful = {
-            C.AWARD_GRANT: True,
-            C.AWARD_STORY: True,
-            C.AWARD_AIR_DROP: state.pool[C.STORES] > 0,
-            C.AWARD_MULE: state.pool[C.MULES] > 0,
-            C.CLAIM_CASH_TOTAL: any(state.cash[q] > 0 for q in others),
-            C.CLAIM_CASH_EACH: any(state.cash[q] > 0 for q in others),
-            C.CLAIM_STORES_TOTAL: any(state.held[q][C.STORES] > 0 for q in others),
-            C.CLAIM_MULE: any(state.held[q][C.MULES] > 0 for q in others),
-        }
-        for i, t in enumerate(C.AWARD_TYPES):
-            if mask[A.PLAY_AWARD + i] and useful[t]:
-                return A.PLAY_AWARD + i
-        for i, t in enumerate(C.CLAIM_TYPES):
-            if mask[A.PLAY_CLAIM + i] and useful[t]:
-                return A.PLAY_CLAIM + i
+        # awards and claims that bring something in (ids PLAY_AWARD.. then PLAY_CLAIM..)
+        if any(mask[A.PLAY_AWARD : A.MOVE_CARD]):
+            for i, t in enumerate(C.AWARD_TYPES + C.CLAIM_TYPES):
+                if mask[A.PLAY_AWARD + i] and self._brings_something(state, seat, t):
+                    return A.PLAY_AWARD + i
         # buying
         if hand[C.BUY]:
-            targets = self._targets(state, seat)
+            need = self._next_group_need(state, seat)
+            targets = self._targets(state, seat, need)
             reserve = self._reserve(state, seat)
-            h = state.held[seat]
-            urgent = h[C.STORES] < self._next_group_need(state, seat)
+            urgent = stores < need
             order = (C.STORES, C.MULES, C.JEEPS) if urgent else (C.MULES, C.STORES, C.JEEPS)
             for m in order:
-                if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.cost(m, 1) <= state.cash[seat] - reserve:
+                if targets[m] > 0 and mask[A.PLAY_BUY + m] and state.price(m) <= state.cash[seat] - reserve:
                     return A.PLAY_BUY + m
         # sideways: a bonus, or a host who pays our stores
-        side = [a for a in moves if C.CAMP_GROUP[A.destination(a)] == g]
+        side = [a for a in moves if _MOVE_GROUP[a] == g]
         if side:
             best = max(side, key=lambda a: self._move_score(state, seat, a))
             d = A.destination(best)
@@ -215,9 +227,7 @@ class HeuristicPolicy:
         hand = state.hands[seat]
         g = C.CAMP_GROUP[state.pos[seat]]
         best_t, best_v = -1, 1e9
-        for t in range(C.NUM_CARD_TYPES):
-            if not hand[t]:
-                continue
+        for t in compress(range(C.NUM_CARD_TYPES), hand):  # the types held
             if t < 12:
                 gc = C.CAMP_GROUP[t + 1]
                 dist = gc - g
