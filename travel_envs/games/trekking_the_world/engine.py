@@ -65,7 +65,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, moving_targets
+from .movement import MoveRules, can_finish, money_key, moving_targets
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -135,6 +135,12 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
     return m.copy()
 
 
+def _shuffle(shuffle: Any, cards: list[int]) -> None:
+    """``shuffle(cards)``, skipped for fewer than 2 cards (it would draw nothing)."""
+    if len(cards) > 1:
+        shuffle(cards)
+
+
 def _bit(v: int) -> int:
     return 1 << v
 
@@ -188,12 +194,13 @@ class TrekkingTheWorldState(GameState):
         self.rival_tours: list[int] = []
         self._reset_turn()
         self._refill()
-        self._mask: np.ndarray | None = None  # the legal mask, once asked for (reset by ``_apply``)
+        self.touch()
 
     def touch(self) -> None:
-        """Forget the cached legal mask: call after changing the state by hand (not via actions).
-        The encoder needs no call: it compares the state with what it last wrote."""
-        self._mask = None
+        """Forget the cached legal ids and mask: call after changing the state by hand (not via
+        actions). The encoder needs no call: it compares the state with what it last wrote."""
+        self._ids: tuple[int, ...] | None = None  # the decision's legal ids, once known (``_apply`` sets them)
+        self._mask: np.ndarray | None = None  # their mask, once asked for
 
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
@@ -245,8 +252,19 @@ class TrekkingTheWorldState(GameState):
     # ----------------------------------------------------------------- mask
     def legal_action_mask(self) -> np.ndarray:
         if self._mask is None:
-            self._mask = _mask_of(self._legal_ids())
+            self._mask = _mask_of(self._known_ids())
         return self._mask
+
+    def legal_actions(self) -> list[int]:
+        """Ascending legal ids from the ids ``_apply`` found while checking for forced moves (no mask:
+        the search asks at every simulated step)."""
+        return sorted(self._known_ids())
+
+    def _known_ids(self) -> tuple[int, ...]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._legal_ids()
+        return ids
 
     def _legal_ids(self) -> tuple[int, ...]:
         """The legal action ids (each once; the order carries no meaning)."""
@@ -257,7 +275,7 @@ class TrekkingTheWorldState(GameState):
             p = self.to_act
             v, money = self.loc[p], self.money[p]
             key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-                   v, self.visited, self.steps, money)
+                   v, self.visited, self.steps, money_key(money))
             hit = _MOVING_LEGAL.get(key)
             if hit is not None:
                 return hit
@@ -432,19 +450,15 @@ class TrekkingTheWorldState(GameState):
     def apply_action(self, action: int) -> None:
         """As ``GameState.apply_action``, with a fast path for a legal plain ``int``; everything
         else (other types, illegal actions) goes through the base class's checks and errors."""
-        if type(action) is int and 0 <= action < NUM_ACTIONS and self.phase_id != PH_OVER:
-            m = self._mask
-            if m is None:
-                m = self.legal_action_mask()
-            if m[action]:
-                self._apply(action)
-                return
+        if type(action) is int and self.phase_id != PH_OVER and action in self._known_ids():
+            self._apply(action)
+            return
         super().apply_action(action)
 
     def _apply(self, action: int) -> None:
         do = self._do
         do(action)
-        self._mask = None
+        self._ids = self._mask = None
         if self.game.params.auto_forced:
             only_pass, legal_ids = self._only_pass, self._legal_ids
             while self.phase_id != PH_OVER:
@@ -453,7 +467,7 @@ class TrekkingTheWorldState(GameState):
                     continue
                 ids = legal_ids()
                 if len(ids) != 1:
-                    self._mask = _mask_of(ids)  # the next decision's mask
+                    self._ids = ids  # the next decision's (the mask is built when asked for)
                     break
                 do(ids[0])
 
@@ -952,20 +966,27 @@ class TrekkingTheWorldState(GameState):
             v = data[cls.DICT_KEYS.get(f, f)]
             setattr(s, f, v if isinstance(v, bool) else int(v))
         s.rng = rng_from_dict(data["rng"])
-        s._mask = None
+        s.touch()
         return s
 
     def clone(self) -> "TrekkingTheWorldState":
-        s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
-        s.game = self.game
-        for f in self.LIST_FIELDS:
-            setattr(s, f, list(getattr(self, f)))
-        for f in self.NESTED_FIELDS:
-            setattr(s, f, [list(x) for x in getattr(self, f)])
-        for f in self.SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
+        s = self._copy()
         s.rng = rng_from_dict(rng_to_dict(self.rng))
-        s._mask = None
+        return s
+
+    def _copy(self) -> "TrekkingTheWorldState":
+        """A copy of every field but the generator (``clone`` copies it; ``resample_hidden`` draws a
+        new one, so it skips the costly copy)."""
+        s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
+        mine, new = self.__dict__, s.__dict__
+        new["game"] = self.game
+        for f in self.LIST_FIELDS:
+            new[f] = mine[f][:]
+        for f in self.NESTED_FIELDS:
+            new[f] = [x[:] for x in mine[f]]
+        for f in self.SCALAR_FIELDS:
+            new[f] = mine[f]
+        s.touch()
         return s
 
     # ------------------------------------------------------ hidden information
@@ -974,26 +995,32 @@ class TrekkingTheWorldState(GameState):
         Tour and Encounter decks below their face-up tops, which unseen cards are in the Tour
         deck and which in the Encounter deck (until the Encounter deck is rebuilt from its
         public discard pile, after which its content is known), the solo Rival deck, and the
-        state's own generator. Everything on the table is public, so ``seat`` changes nothing."""
+        state's own generator. Everything on the table is public, so ``seat`` changes nothing.
+
+        Lists are shuffled in place (``rng.shuffle`` draws as ``rng.permutation`` does, and nothing
+        for fewer than 2 cards), the generator is built as ``default_rng`` would: the search
+        resamples once per simulation."""
         if not 0 <= seat < self.num_players:
             raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
-        s = self.clone()
-        tour_below, enc_below = sorted(s.tour_deck[:-1]), sorted(s.enc_deck[:-1])  # canonical orders
+        s = self._copy()
+        shuffle = rng.shuffle
+        tour_deck, enc_deck, itin_deck = s.tour_deck, s.enc_deck, s.itin_deck
+        tour_below, enc_below = sorted(tour_deck[:-1]), sorted(enc_deck[:-1])  # canonical orders
         if s.enc_reshuffled:
-            rng.shuffle(tour_below)
-            rng.shuffle(enc_below)
+            _shuffle(shuffle, tour_below)
+            _shuffle(shuffle, enc_below)
         else:  # the two halves of the unseen cards were dealt at random: deal them again
-            pool = rng.permutation(sorted(tour_below + enc_below)).tolist()
+            pool = sorted(tour_below + enc_below)
+            _shuffle(shuffle, pool)
             tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
-        s.tour_deck[:-1] = tour_below
-        s.enc_deck[:-1] = enc_below
-        itin_below = sorted(s.itin_deck[:-1])
-        rng.shuffle(itin_below)
-        s.itin_deck[:-1] = itin_below
+        tour_deck[:-1] = tour_below
+        enc_deck[:-1] = enc_below
+        itin_below = sorted(itin_deck[:-1])
+        _shuffle(shuffle, itin_below)
+        itin_deck[:-1] = itin_below
         s.rival_deck.sort()
-        rng.shuffle(s.rival_deck)
-        s.rng = np.random.default_rng(int(rng.integers(2**63)))
-        s._mask = None
+        _shuffle(shuffle, s.rival_deck)
+        s.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         return s
 
     def observation_text(self, seat: int) -> str:

@@ -13,7 +13,7 @@ masks over locations.
 
 from __future__ import annotations
 
-from .components import ADJ, AIRPORTS, IS_AIRPORT
+from .components import ADJ, AIRPORTS, FLIGHT_COST, IS_AIRPORT
 
 
 class MoveRules:
@@ -53,6 +53,13 @@ _MEMO: dict = {}
 _MEMO_LIMIT = 100_000
 #: money beyond this never matters: at most 5 flights in a move (6 airports)
 _MONEY_CLAMP = len(AIRPORTS)
+
+
+def money_key(money: int) -> int:
+    """``money`` as far as the move's search can tell: ``moving_targets`` pays at most one flight
+    before ``can_finish`` clamps, so every amount from the clamp plus one flight up answers alike
+    (a memo keyed by this hits more often)."""
+    return min(money, _MONEY_CLAMP + FLIGHT_COST)
 
 
 def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
