@@ -202,6 +202,19 @@ class TrekkingTheWorldState(GameState):
         self._ids: tuple[int, ...] | None = None  # the decision's legal ids, once known (``_apply`` sets them)
         self._mask: np.ndarray | None = None  # their mask, once asked for
 
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator (deck reshuffles). A resampled state keeps only its seed until a
+        reshuffle asks: most simulations end before one, and building a generator costs ~20 us."""
+        g = self._rng
+        if g is None:
+            g = self._rng = np.random.Generator(np.random.PCG64(self._rng_seed))  # as default_rng(seed)
+        return g
+
+    @rng.setter
+    def rng(self, g: np.random.Generator) -> None:
+        self._rng = g
+
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
         self.fresh_encs = []
@@ -258,7 +271,8 @@ class TrekkingTheWorldState(GameState):
     def legal_actions(self) -> list[int]:
         """Ascending legal ids from the ids ``_apply`` found while checking for forced moves (no mask:
         the search asks at every simulated step)."""
-        return sorted(self._known_ids())
+        ids = self._ids
+        return sorted(self._known_ids() if ids is None else ids)
 
     def _known_ids(self) -> tuple[int, ...]:
         ids = self._ids
@@ -335,31 +349,37 @@ class TrekkingTheWorldState(GameState):
             else:
                 ids.extend(A_ENC + c for c in self.available_encounters() if c != NONE)
         kinds = PHASE_KINDS.get(ph)
-        if kinds is not None:
+        if kinds is not None and self.encs[p]:
             ids.extend(A_USE + c for c in self.usable_encounters(p)
                        if C.ENC_KIND[c] in kinds and self._power_usable(c))
         return tuple(ids)
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
-        """(encounters, tours) that may be taken now, and the mandatory Encounter or -1."""
+        """(encounters, tours) that may be taken now, and the mandatory Encounter or -1. Each
+        location has one card (either side), so only the cards of the locations in reach are
+        looked for on offer."""
         p = self.to_act
         allowed = 2 if self.sagrada else 1
         if self.cards_taken >= allowed:
             return [], [], NONE
         here = self.loc[p]
         adjacent = self.colosseum or (self.sagrada and self.cards_taken == 1)
-        locs = (here,) + (C.ADJ[here] if adjacent else ())
+        locs = (here,) + C.ADJ[here] if adjacent else (here,)
         encs, tours = [], []
         mandatory = NONE
         if not self.took_enc:
-            for c in self.available_encounters():
-                if c != NONE and C.CARD_LOCATION[c] in locs:
+            offer = self.available_encounters()
+            for v in locs:
+                c = C.LOCATION_CARD[v]
+                if c != NONE and c in offer:
                     encs.append(c)
-                    if C.CARD_LOCATION[c] == here and self.cards_taken == 0 and not self.params.encounter_optional:
+                    if v == here and self.cards_taken == 0 and not self.params.encounter_optional:
                         mandatory = c
         if not self.took_tour and mandatory == NONE:
-            for c in self.available_tours():
-                if c != NONE and C.CARD_LOCATION[c] in locs and self.tour_price(c) <= self.money[p]:
+            offer = self.available_tours()
+            for v in locs:
+                c = C.LOCATION_CARD[v]
+                if c != NONE and c in offer and self.tour_price(c) <= self.money[p]:
                     tours.append(c)
         return encs, tours, mandatory
 
@@ -370,8 +390,10 @@ class TrekkingTheWorldState(GameState):
             ids.append(A_ENC + mandatory)
         else:
             ids.append(A_PASS)
-            ids.extend(A_ENC + c for c in encs)
-            ids.extend(A_TOUR + c for c in tours)
+            for c in encs:
+                ids.append(A_ENC + c)
+            for c in tours:
+                ids.append(A_TOUR + c)
         if self.lencois and self.cards_taken >= 1 and not self.lencois_moved:
             # rule B holds for the whole turn: not where the Trekker stood this turn (with Milford
             # Sound only not where the turn began: the FAQ's "end on the space it started on")
@@ -462,7 +484,7 @@ class TrekkingTheWorldState(GameState):
         if self.game.params.auto_forced:
             only_pass, legal_ids = self._only_pass, self._legal_ids
             while self.phase_id != PH_OVER:
-                if only_pass():
+                if self.phase_id in _CONTINUE_PHASES and only_pass():
                     do(A_PASS)
                     continue
                 ids = legal_ids()
@@ -797,9 +819,10 @@ class TrekkingTheWorldState(GameState):
         return deck.pop() if deck else NONE
 
     def _refill_row(self, row: list[int], deck: list[int], discard: list[int] | None) -> None:
-        for i in range(len(row)):
-            if row[i] == NONE:
-                row[i] = self._draw(deck, discard)
+        if NONE in row:
+            for i in range(len(row)):
+                if row[i] == NONE:
+                    row[i] = self._draw(deck, discard)
         if not deck and discard:  # keep a face-up deck top when possible
             self._reshuffle(deck, discard)
 
@@ -866,11 +889,12 @@ class TrekkingTheWorldState(GameState):
 
     def tours_left(self) -> int:
         """Tours that may still be taken: the Tour deck (never reshuffled) and the Tour row."""
-        return len(self.tour_deck) + sum(1 for c in self.tour_row if c != NONE)
+        row = self.tour_row
+        return len(self.tour_deck) + len(row) - row.count(NONE)
 
     def end_still_reachable(self) -> bool:
         """True while some player could still take their ``end_tours``-th Tour (doc ruling 12)."""
-        return max(len(t) for t in self.tours) + self.tours_left() >= self.params.end_tours
+        return max(map(len, self.tours)) + self.tours_left() >= self.params.end_tours
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:
@@ -998,8 +1022,8 @@ class TrekkingTheWorldState(GameState):
         state's own generator. Everything on the table is public, so ``seat`` changes nothing.
 
         Lists are shuffled in place (``rng.shuffle`` draws as ``rng.permutation`` does, and nothing
-        for fewer than 2 cards), the generator is built as ``default_rng`` would: the search
-        resamples once per simulation."""
+        for fewer than 2 cards) and the generator's seed is drawn now, the generator built when
+        first used (see ``rng``): the search resamples once per simulation."""
         if not 0 <= seat < self.num_players:
             raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
         s = self._copy()
@@ -1020,7 +1044,7 @@ class TrekkingTheWorldState(GameState):
         itin_deck[:-1] = itin_below
         s.rival_deck.sort()
         _shuffle(shuffle, s.rival_deck)
-        s.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        s._rng, s._rng_seed = None, int(rng.integers(2**63))
         return s
 
     def observation_text(self, seat: int) -> str:

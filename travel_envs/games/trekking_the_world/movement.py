@@ -49,8 +49,10 @@ def next_steps(rules: MoveRules, v: int, visited: int, money: int):
             yield w, rules.flight_step, rules.flight_cost
 
 
+#: per move rules (``MoveRules.key``): (location, visited, steps, money) -> can the move end legally
 _MEMO: dict = {}
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 100_000  # entries per rules
+_RULES_LIMIT = 5_000
 #: money beyond this never matters: at most 5 flights in a move (6 airports)
 _MONEY_CLAMP = len(AIRPORTS)
 
@@ -69,40 +71,74 @@ def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -
         return True
     if steps >= rules.n_max:
         return False
-    money = min(money, _MONEY_CLAMP)
-    key = (rules.key, v, visited, steps, money)
-    hit = _MEMO.get(key)
+    return _goes_on(rules, _memo(rules), v, visited, steps, min(money, _MONEY_CLAMP))
+
+
+def _memo(rules: MoveRules) -> dict:
+    memo = _MEMO.get(rules.key)
+    if memo is None:
+        if len(_MEMO) > _RULES_LIMIT:
+            _MEMO.clear()
+        memo = _MEMO[rules.key] = {}
+    return memo
+
+
+def _ends_or_goes_on(rules: MoveRules, memo: dict, w: int, visited: int, steps: int, money: int) -> bool:
+    """``can_finish`` after a step to ``w`` (``visited`` includes it; ``money`` is clamped)."""
+    if steps >= rules.n_min and not (rules.ban >> w) & 1:
+        return True
+    return steps < rules.n_max and _goes_on(rules, memo, w, visited, steps, money)
+
+
+def _goes_on(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, money: int) -> bool:
+    """``can_finish`` where the move may not end yet: some single step (``next_steps``, written out:
+    this search is the hot part of the moving mask) leads to a legal end."""
+    key = (v, visited, steps, money)
+    hit = memo.get(key)
     if hit is not None:
         return hit
     result = False
-    for w, inc, cost in next_steps(rules, v, visited, money):
-        if can_finish(rules, w, visited | (1 << w), steps + inc, money - cost):
+    after = steps + 1
+    for w in ADJ[v]:
+        if (rules.revisit or not (visited >> w) & 1) and \
+                _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, money):
             result = True
             break
-    if len(_MEMO) > _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = result
+    if not result and IS_AIRPORT[v] and money >= rules.flight_cost:
+        after = steps + rules.flight_step
+        left = money - rules.flight_cost
+        skip_visited = not (rules.revisit and rules.flight_step)
+        for w in AIRPORTS:
+            if w == v or (skip_visited and (visited >> w) & 1):
+                continue
+            if _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, left):
+                result = True
+                break
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = result
     return result
 
 
 def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
     """The location actions (= location ids) of the single steps from ``v`` after which the
     move can still end legally: walking steps first, then flights, each location once."""
-    n_min, ban = rules.n_min, rules.ban
+    memo = _memo(rules)
+    clamped = min(money, _MONEY_CLAMP)
     out = []
     after = steps + 1
     for w in ADJ[v]:
-        if rules.revisit or not (visited >> w) & 1:
-            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, money):
-                out.append(w)
+        if (rules.revisit or not (visited >> w) & 1) and \
+                _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, clamped):
+            out.append(w)
     if IS_AIRPORT[v] and money >= rules.flight_cost:
         after = steps + rules.flight_step
-        left = money - rules.flight_cost
+        left = min(money - rules.flight_cost, _MONEY_CLAMP)
         skip_visited = not (rules.revisit and rules.flight_step)
         for w in AIRPORTS:
             if w == v or w in out or (skip_visited and (visited >> w) & 1):
                 continue
-            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, left):
+            if _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, left):
                 out.append(w)
     return out
 
