@@ -16,6 +16,7 @@ decision with a single legal action is applied automatically.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -65,7 +66,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, money_key, moving_targets
+from .movement import MoveRules, can_finish, money_key, moving_targets, trim
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -116,7 +117,7 @@ TURN_DEFAULTS = dict(
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
 #: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
 _MOVING_LEGAL: dict = {}
-_MOVING_LEGAL_LIMIT = 50_000
+_MOVING_LEGAL_LIMIT = 100_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
 #: mask arrays by their legal ids (``_mask_of`` returns copies)
 _MASKS: dict = {}
@@ -296,8 +297,7 @@ class TrekkingTheWorldState(GameState):
             ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
             if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
                 ids.append(A_STOP)
-            if len(_MOVING_LEGAL) > _MOVING_LEGAL_LIMIT:
-                _MOVING_LEGAL.clear()
+            trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
             hit = _MOVING_LEGAL[key] = tuple(ids)
             return hit
         if ph == PH_OVER:
@@ -863,24 +863,25 @@ class TrekkingTheWorldState(GameState):
 
     def _end_turn(self) -> None:
         p = self.to_act
+        n = self.num_players
         if self.itin != NONE:
             self.itin_discard.append(self.itin)
         self.fresh_tokens[p] = [0, 0, 0, 0]
         self.turns_taken[p] += 1
         self._refill()
         self._reset_turn()
-        if self.num_players == 1:
+        if n == 1:
             self._rival_turn()
             self._refill()
-        if not self.end_triggered and self.num_players > 1 and not self.end_still_reachable():
+        if not self.end_triggered and n > 1 and not self.end_still_reachable():
             self.end_triggered = True  # doc ruling 12: the rulebook's trigger can no longer happen
-        if self.num_players == 1:
+        if n == 1:
             if self.end_triggered or not self.rival_deck:
                 self.phase_id = PH_OVER
                 return
             self.phase_id = PH_START
             return
-        nxt = (p + 1) % self.num_players
+        nxt = (p + 1) % n
         if self.end_triggered and nxt == self.first_player:
             self.phase_id = PH_OVER
             return
@@ -902,6 +903,8 @@ class TrekkingTheWorldState(GameState):
         return C.COLUMN_POINTS[self.params.suitcase_points][filled - 1] if filled > 0 else 0
 
     def endgame_points(self, p: int) -> int:
+        if not self.encs[p]:
+            return 0
         total = 0
         tour_conts = [C.CARD_CONTINENT[t] for t in self.tours[p]]
         for c in self.encs[p]:
@@ -1002,14 +1005,12 @@ class TrekkingTheWorldState(GameState):
         """A copy of every field but the generator (``clone`` copies it; ``resample_hidden`` draws a
         new one, so it skips the costly copy)."""
         s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
-        mine, new = self.__dict__, s.__dict__
+        mine = self.__dict__
+        new = {f: mine[f][:] for f in self.LIST_FIELDS}
+        new.update({f: [x[:] for x in mine[f]] for f in self.NESTED_FIELDS})
+        new.update(zip(self.SCALAR_FIELDS, _SCALARS_OF(mine)))
         new["game"] = self.game
-        for f in self.LIST_FIELDS:
-            new[f] = mine[f][:]
-        for f in self.NESTED_FIELDS:
-            new[f] = [x[:] for x in mine[f]]
-        for f in self.SCALAR_FIELDS:
-            new[f] = mine[f]
+        s.__dict__ = new
         s.touch()
         return s
 
@@ -1062,6 +1063,7 @@ class TrekkingTheWorldState(GameState):
 
 
 assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
+_SCALARS_OF = operator.itemgetter(*TrekkingTheWorldState.SCALAR_FIELDS)  # from a state's __dict__
 
 
 def _check_state_dict(game: "TrekkingTheWorldGame", data: dict[str, Any]) -> None:

@@ -13,6 +13,8 @@ masks over locations.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from .components import ADJ, AIRPORTS, FLIGHT_COST, IS_AIRPORT
 
 
@@ -57,6 +59,14 @@ _RULES_LIMIT = 5_000
 _MONEY_CLAMP = len(AIRPORTS)
 
 
+def trim(memo: dict, limit: int) -> None:
+    """Keep ``memo`` within ``limit`` entries by dropping its older half (dicts keep insertion
+    order): a long search keeps the positions it met lately instead of starting cold."""
+    if len(memo) > limit:
+        for key in list(islice(memo, len(memo) // 2)):
+            del memo[key]
+
+
 def money_key(money: int) -> int:
     """``money`` as far as the move's search can tell: ``moving_targets`` pays at most one flight
     before ``can_finish`` clamps, so every amount from the clamp plus one flight up answers alike
@@ -83,54 +93,32 @@ def _memo(rules: MoveRules) -> dict:
     return memo
 
 
-def _ends_or_goes_on(rules: MoveRules, memo: dict, w: int, visited: int, steps: int, money: int) -> bool:
-    """``can_finish`` after a step to ``w`` (``visited`` includes it; ``money`` is clamped)."""
-    if steps >= rules.n_min and not (rules.ban >> w) & 1:
-        return True
-    return steps < rules.n_max and _goes_on(rules, memo, w, visited, steps, money)
-
-
 def _goes_on(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, money: int) -> bool:
-    """``can_finish`` where the move may not end yet: some single step (``next_steps``, written out:
-    this search is the hot part of the moving mask) leads to a legal end."""
+    """``can_finish`` where the move may not end yet (``money`` clamped), memoised in ``memo``."""
     key = (v, visited, steps, money)
     hit = memo.get(key)
-    if hit is not None:
-        return hit
-    result = False
-    after = steps + 1
-    for w in ADJ[v]:
-        if (rules.revisit or not (visited >> w) & 1) and \
-                _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, money):
-            result = True
-            break
-    if not result and IS_AIRPORT[v] and money >= rules.flight_cost:
-        after = steps + rules.flight_step
-        left = money - rules.flight_cost
-        skip_visited = not (rules.revisit and rules.flight_step)
-        for w in AIRPORTS:
-            if w == v or (skip_visited and (visited >> w) & 1):
-                continue
-            if _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, left):
-                result = True
-                break
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = result
-    return result
+    if hit is None:
+        hit = bool(_targets(rules, memo, v, visited, steps, money, True))
+        trim(memo, _MEMO_LIMIT)
+        memo[key] = hit
+    return hit
 
 
-def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
-    """The location actions (= location ids) of the single steps from ``v`` after which the
-    move can still end legally: walking steps first, then flights, each location once."""
-    memo = _memo(rules)
-    clamped = min(money, _MONEY_CLAMP)
+def _targets(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, money: int,
+             first_only: bool) -> list[int]:
+    """The single steps from ``v`` (``next_steps``, written out: this is the hot part of the moving
+    mask) after which the move can end legally; with ``first_only`` the first one found."""
+    n_min, n_max, ban = rules.n_min, rules.n_max, rules.ban
     out = []
     after = steps + 1
+    left = min(money, _MONEY_CLAMP)
     for w in ADJ[v]:
-        if (rules.revisit or not (visited >> w) & 1) and \
-                _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, clamped):
+        if (rules.revisit or not (visited >> w) & 1) and (
+                (after >= n_min and not (ban >> w) & 1)
+                or (after < n_max and _goes_on(rules, memo, w, visited | (1 << w), after, left))):
             out.append(w)
+            if first_only:
+                return out
     if IS_AIRPORT[v] and money >= rules.flight_cost:
         after = steps + rules.flight_step
         left = min(money - rules.flight_cost, _MONEY_CLAMP)
@@ -138,9 +126,18 @@ def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: in
         for w in AIRPORTS:
             if w == v or w in out or (skip_visited and (visited >> w) & 1):
                 continue
-            if _ends_or_goes_on(rules, memo, w, visited | (1 << w), after, left):
+            if (after >= n_min and not (ban >> w) & 1) \
+                    or (after < n_max and _goes_on(rules, memo, w, visited | (1 << w), after, left)):
                 out.append(w)
+                if first_only:
+                    return out
     return out
+
+
+def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
+    """The location actions (= location ids) of the single steps from ``v`` after which the
+    move can still end legally: walking steps first, then flights, each location once."""
+    return _targets(rules, _memo(rules), v, visited, steps, money, False)
 
 
 def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, budget: int = 200_000) -> dict[int, int]:
