@@ -66,7 +66,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, money_key, moving_targets, trim
+from .movement import MoveRules, can_finish, money_key, moving_targets, shared_rules, trim
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -98,6 +98,9 @@ PHASE_KINDS = {
     PH_SOUVENIR: SOUV_KINDS,
     PH_CARDS: INSTANT_KINDS | CARD_KINDS,
 }
+#: the held cards whose power a phase may offer (``PHASE_KINDS`` by card; endgame cards have none)
+PHASE_CARDS = {ph: frozenset(c for c in range(C.NUM_CARDS) if C.ENC_KIND[c] in kinds and not C.ENC_ENDGAME[c])
+               for ph, kinds in PHASE_KINDS.items()}
 # Everything that must be reset at the start of each turn (serialised by name).
 TURN_FIELDS = (
     "itin", "start", "visited", "steps", "n_max", "n_min", "move_tokens", "money_tokens", "souv_tokens",
@@ -245,7 +248,7 @@ class TrekkingTheWorldState(GameState):
         return max(0, C.TOUR_COST[card] - self.discount)
 
     def move_rules(self) -> MoveRules:
-        return MoveRules(
+        return shared_rules(
             self.start, self.n_min, self.n_max, self.revisit,
             0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1, self.ban,
         )
@@ -315,6 +318,8 @@ class TrekkingTheWorldState(GameState):
                     ids.append(A_ITIN + 1 + i)
             if self.usable_tokens(p, C.TOK_FF) > 0:
                 ids.append(A_FF)
+        elif ph == PH_CARDS:
+            self._cards_ids(ids)
         elif ph == PH_FLY or ph == PH_TELEPORT:
             here = self.loc[p]
             if ph == PH_FLY:
@@ -334,8 +339,6 @@ class TrekkingTheWorldState(GameState):
             ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_SOUVENIR) > 0 and self._souvenirs_eligible():
                 ids.append(A_SOUV)
-        elif ph == PH_CARDS:
-            self._cards_ids(ids)
         elif ph == PH_COLOUR:
             ids.extend(A_COLOUR + col for col in self._colour_options())
         elif ph == PH_PLAYER:
@@ -348,10 +351,12 @@ class TrekkingTheWorldState(GameState):
                 ids.extend(A_ENC + c for c in self.enc_discard)
             else:
                 ids.extend(A_ENC + c for c in self.available_encounters() if c != NONE)
-        kinds = PHASE_KINDS.get(ph)
-        if kinds is not None and self.encs[p]:
-            ids.extend(A_USE + c for c in self.usable_encounters(p)
-                       if C.ENC_KIND[c] in kinds and self._power_usable(c))
+        held = self.encs[p]
+        if held and ph in PHASE_CARDS:  # the powers of usable_encounters(p) this phase offers
+            offered, fresh = PHASE_CARDS[ph], self.fresh_encs
+            for c in held:
+                if c in offered and c not in fresh and self._power_usable(c):
+                    ids.append(A_USE + c)
         return tuple(ids)
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
@@ -483,8 +488,8 @@ class TrekkingTheWorldState(GameState):
         self._ids = self._mask = None
         if self.game.params.auto_forced:
             only_pass, legal_ids = self._only_pass, self._legal_ids
-            while self.phase_id != PH_OVER:
-                if self.phase_id in _CONTINUE_PHASES and only_pass():
+            while (ph := self.phase_id) != PH_OVER:
+                if ph in _CONTINUE_PHASES and only_pass():
                     do(A_PASS)
                     continue
                 ids = legal_ids()
@@ -518,10 +523,7 @@ class TrekkingTheWorldState(GameState):
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
-        if ph == PH_PLACE:  # right before this seat's first turn
-            self.loc[p] = a - A_LOC
-            self.phase_id = PH_START
-        elif ph == PH_START:
+        if ph == PH_START:  # the turn's phases in order, then placing and the sub-choices
             if a == A_FF:
                 self._take_token(p, C.TOK_FF)
                 self.pending, self.ret_phase, self.phase_id = PENDING_FF, PH_START, PH_FLY
@@ -533,10 +535,6 @@ class TrekkingTheWorldState(GameState):
                     self.itin = self.itin_row[slot - 1]
                     self.itin_row[slot - 1] = NONE
                 self._begin_itinerary()
-        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
-            self.visited |= _bit(self.loc[p])
-            self.loc[p] = a - A_LOC
-            self._return()
         elif ph == PH_MOVE_PREP:
             if a == A_MOVE:
                 self._take_token(p, C.TOK_MOVE)
@@ -548,11 +546,6 @@ class TrekkingTheWorldState(GameState):
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
-        elif ph == PH_TELEPORT:  # the location left counts as the move's start (rule B, Lencois)
-            self.ban = self.visited = self.visited | _bit(self.loc[p])
-            self.loc[p] = a - A_LOC
-            self.visited |= _bit(self.loc[p])
-            self.phase_id = PH_MONEY
         elif ph == PH_MONEY:
             if a == A_MONEY:
                 self._take_token(p, C.TOK_MONEY)
@@ -583,6 +576,18 @@ class TrekkingTheWorldState(GameState):
                 self.loc[p] = a - A_LOC
                 self.visited |= _bit(self.loc[p])
                 self.lencois_moved = True
+        elif ph == PH_PLACE:  # right before this seat's first turn
+            self.loc[p] = a - A_LOC
+            self.phase_id = PH_START
+        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
+            self.visited |= _bit(self.loc[p])
+            self.loc[p] = a - A_LOC
+            self._return()
+        elif ph == PH_TELEPORT:  # the location left counts as the move's start (rule B, Lencois)
+            self.ban = self.visited = self.visited | _bit(self.loc[p])
+            self.loc[p] = a - A_LOC
+            self.visited |= _bit(self.loc[p])
+            self.phase_id = PH_MONEY
         elif ph == PH_COLOUR:
             self._resolve_colour(a - A_COLOUR)
         elif ph == PH_PLAYER:
@@ -837,9 +842,9 @@ class TrekkingTheWorldState(GameState):
 
     def _refill(self) -> None:
         """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
-        self._refill_itineraries()
-        self._refill_encounters()
-        self._refill_tours()
+        self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
+        self._refill_row(self.enc_row, self.enc_deck, self.enc_discard)
+        self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _rival_turn(self) -> None:
         row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
@@ -929,7 +934,7 @@ class TrekkingTheWorldState(GameState):
         return total
 
     def tour_points(self, p: int) -> int:
-        return sum(C.TOUR_POINTS[t] for t in self.tours[p])
+        return sum(map(C.TOUR_POINTS.__getitem__, self.tours[p]))
 
     def score(self, p: int) -> int:
         return self.tour_points(p) + self.endgame_points(p) + self.suitcase_points(p)
@@ -1030,14 +1035,15 @@ class TrekkingTheWorldState(GameState):
         s = self._copy()
         shuffle = rng.shuffle
         tour_deck, enc_deck, itin_deck = s.tour_deck, s.enc_deck, s.itin_deck
-        tour_below, enc_below = sorted(tour_deck[:-1]), sorted(enc_deck[:-1])  # canonical orders
         if s.enc_reshuffled:
+            tour_below, enc_below = sorted(tour_deck[:-1]), sorted(enc_deck[:-1])  # canonical orders
             _shuffle(shuffle, tour_below)
             _shuffle(shuffle, enc_below)
         else:  # the two halves of the unseen cards were dealt at random: deal them again
-            pool = sorted(tour_below + enc_below)
+            pool = sorted(tour_deck[:-1] + enc_deck[:-1])
             _shuffle(shuffle, pool)
-            tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
+            split = max(len(tour_deck) - 1, 0)
+            tour_below, enc_below = pool[:split], pool[split:]
         tour_deck[:-1] = tour_below
         enc_deck[:-1] = enc_below
         itin_below = sorted(itin_deck[:-1])

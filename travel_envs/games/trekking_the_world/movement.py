@@ -37,6 +37,22 @@ class MoveRules:
         self.key = (self.ban, n_min, n_max, revisit, flight_cost, flight_step)
 
 
+_SHARED_RULES: dict = {}
+
+
+def shared_rules(start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int,
+                 ban: int | None = None) -> MoveRules:
+    """``MoveRules(...)`` shared by every caller with these values (rules are never changed once
+    built): the moving mask asks for its rules at each memo miss."""
+    key = (start, n_min, n_max, revisit, flight_cost, flight_step, ban)
+    rules = _SHARED_RULES.get(key)
+    if rules is None:
+        if len(_SHARED_RULES) > _RULES_LIMIT:
+            _SHARED_RULES.clear()
+        rules = _SHARED_RULES[key] = MoveRules(*key)
+    return rules
+
+
 def next_steps(rules: MoveRules, v: int, visited: int, money: int):
     """Yield ``(w, steps_used, cost)`` for every single step allowed from ``v``."""
     for w in ADJ[v]:
