@@ -147,7 +147,7 @@ def test_ha_long_bay_never_targets_an_unplaced_trekker():
     s.loc[2] = E.NONE
     c = card("Ha Long Bay")
     place_card(s, c, "encs", None, player=0)
-    s._mask = None
+    s.touch()
     s.apply_action(A_USE + c)
     m = s.legal_action_mask()
     assert m[A_PLAYER + 0] and not m[A_PLAYER + 1]  # seat 1 yes, seat 2 (unplaced) no

@@ -73,7 +73,6 @@ def test_moving_masks_with_movement_powers():
                 s.revisit, s.free_flights, s.no_step_flights, torres = (bool(x) for x in rng.integers(2, size=4))
                 s.n_min = max(1, s.n_max - 2) if torres else s.n_max
                 s.money[s.to_act] = int(rng.integers(0, 12))
-                s._mask = None
                 s.touch()
             m = s.legal_action_mask()
             if s.phase_id == G.PH_MOVING:

@@ -26,7 +26,7 @@ def state(n=2, where="Zhangjiajie", money=0, **kw):
 def hold(s, name, p=0):
     c = card(name)
     place_card(s, c, "encs", None, player=p)
-    s._mask = None
+    s.touch()
     return c
 
 
@@ -585,7 +585,7 @@ def test_end_game_encounters_are_never_usable():
     for c in range(48):
         if C.ENC_ENDGAME[c]:
             place_card(s, c, "encs", None, player=0)
-    s._mask = None
+    s.touch()
     assert not s.legal_action_mask()[A_USE:A_USE + 48].any()
 
 

@@ -44,20 +44,20 @@ def hide(s, *names):
                 place_card(s, d, "tour_row" if row is s.tour_row else "enc_row", row.index(c)) if c in row \
                     else place_card(s, d, "tour_deck" if deck is s.tour_deck else "enc_deck", len(deck) - 1)
         assert c not in s.available_tours() and c not in s.available_encounters()
-    s._mask = None
+    s.touch()
 
 
 def make_tour(s, name, slot=0):
     c = card(name)
     place_card(s, c, "tour_row", slot)
-    s._mask = None
+    s.touch()
     return c
 
 
 def make_enc(s, name, slot=0):
     c = card(name)
     place_card(s, c, "enc_row", slot)
-    s._mask = None
+    s.touch()
     return c
 
 
@@ -261,7 +261,7 @@ def test_suitcase_score_rightmost_complete_column():
 
 def _finish(s):
     s.phase_id = E.PH_OVER
-    s._mask = None
+    s.touch()
 
 
 def test_tie_break_money_then_shared():
@@ -543,7 +543,7 @@ def test_illegal_itinerary_slot_and_actions_outside_phase():
     s = state()
     s.itin_row[2], gone = E.NONE, s.itin_row[2]
     s.itin_discard.append(gone)
-    s._mask = None
+    s.touch()
     with pytest.raises(IllegalActionError, match="phase 'start'"):
         s.apply_action(A_ITIN + 3)  # empty slot
     with pytest.raises(IllegalActionError, match="phase 'start'"):

@@ -44,6 +44,7 @@ CARD_LOCATION = tuple(NODE_INDEX[t["location"]] for t in DATA["tours"])
 CARD_CONTINENT = tuple(CONTINENT_IDS.index(t["continent"]) for t in DATA["tours"])
 TOUR_COST = tuple(int(t["cost"]) for t in DATA["tours"])
 TOUR_POINTS = tuple(int(t["points"]) for t in DATA["tours"])
+assert len(set(CARD_LOCATION)) == NUM_CARDS  # one card per location: LOCATION_CARD names it
 LOCATION_CARD = tuple(CARD_LOCATION.index(v) if v in CARD_LOCATION else -1 for v in range(NUM_LOCATIONS))
 CARD_NAMES = tuple(NODE_NAMES[v] for v in CARD_LOCATION)
 

@@ -16,6 +16,7 @@ decision with a single legal action is applied automatically.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -65,7 +66,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, moving_targets
+from .movement import MoveRules, can_finish, money_key, moving_targets, shared_rules, trim
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -97,6 +98,9 @@ PHASE_KINDS = {
     PH_SOUVENIR: SOUV_KINDS,
     PH_CARDS: INSTANT_KINDS | CARD_KINDS,
 }
+#: the held cards whose power a phase may offer (``PHASE_KINDS`` by card; endgame cards have none)
+PHASE_CARDS = {ph: frozenset(c for c in range(C.NUM_CARDS) if C.ENC_KIND[c] in kinds and not C.ENC_ENDGAME[c])
+               for ph, kinds in PHASE_KINDS.items()}
 # Everything that must be reset at the start of each turn (serialised by name).
 TURN_FIELDS = (
     "itin", "start", "visited", "steps", "n_max", "n_min", "move_tokens", "money_tokens", "souv_tokens",
@@ -116,7 +120,7 @@ TURN_DEFAULTS = dict(
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
 #: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
 _MOVING_LEGAL: dict = {}
-_MOVING_LEGAL_LIMIT = 50_000
+_MOVING_LEGAL_LIMIT = 100_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
 #: mask arrays by their legal ids (``_mask_of`` returns copies)
 _MASKS: dict = {}
@@ -133,6 +137,12 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
             _MASKS.clear()
         _MASKS[ids] = m
     return m.copy()
+
+
+def _shuffle(shuffle: Any, cards: list[int]) -> None:
+    """``shuffle(cards)``, skipped for fewer than 2 cards (it would draw nothing)."""
+    if len(cards) > 1:
+        shuffle(cards)
 
 
 def _bit(v: int) -> int:
@@ -188,12 +198,26 @@ class TrekkingTheWorldState(GameState):
         self.rival_tours: list[int] = []
         self._reset_turn()
         self._refill()
-        self._mask: np.ndarray | None = None  # the legal mask, once asked for (reset by ``_apply``)
+        self.touch()
 
     def touch(self) -> None:
-        """Forget the cached legal mask: call after changing the state by hand (not via actions).
-        The encoder needs no call: it compares the state with what it last wrote."""
-        self._mask = None
+        """Forget the cached legal ids and mask: call after changing the state by hand (not via
+        actions). The encoder needs no call: it compares the state with what it last wrote."""
+        self._ids: tuple[int, ...] | None = None  # the decision's legal ids, once known (``_apply`` sets them)
+        self._mask: np.ndarray | None = None  # their mask, once asked for
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator (deck reshuffles). A resampled state keeps only its seed until a
+        reshuffle asks: most simulations end before one, and building a generator costs ~20 us."""
+        g = self._rng
+        if g is None:
+            g = self._rng = np.random.Generator(np.random.PCG64(self._rng_seed))  # as default_rng(seed)
+        return g
+
+    @rng.setter
+    def rng(self, g: np.random.Generator) -> None:
+        self._rng = g
 
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
@@ -224,7 +248,7 @@ class TrekkingTheWorldState(GameState):
         return max(0, C.TOUR_COST[card] - self.discount)
 
     def move_rules(self) -> MoveRules:
-        return MoveRules(
+        return shared_rules(
             self.start, self.n_min, self.n_max, self.revisit,
             0 if self.free_flights else C.FLIGHT_COST, 0 if self.no_step_flights else 1, self.ban,
         )
@@ -245,8 +269,20 @@ class TrekkingTheWorldState(GameState):
     # ----------------------------------------------------------------- mask
     def legal_action_mask(self) -> np.ndarray:
         if self._mask is None:
-            self._mask = _mask_of(self._legal_ids())
+            self._mask = _mask_of(self._known_ids())
         return self._mask
+
+    def legal_actions(self) -> list[int]:
+        """Ascending legal ids from the ids ``_apply`` found while checking for forced moves (no mask:
+        the search asks at every simulated step)."""
+        ids = self._ids
+        return sorted(self._known_ids() if ids is None else ids)
+
+    def _known_ids(self) -> tuple[int, ...]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._legal_ids()
+        return ids
 
     def _legal_ids(self) -> tuple[int, ...]:
         """The legal action ids (each once; the order carries no meaning)."""
@@ -257,15 +293,14 @@ class TrekkingTheWorldState(GameState):
             p = self.to_act
             v, money = self.loc[p], self.money[p]
             key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-                   v, self.visited, self.steps, money)
+                   v, self.visited, self.steps, money_key(money))
             hit = _MOVING_LEGAL.get(key)
             if hit is not None:
                 return hit
             ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
             if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
                 ids.append(A_STOP)
-            if len(_MOVING_LEGAL) > _MOVING_LEGAL_LIMIT:
-                _MOVING_LEGAL.clear()
+            trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
             hit = _MOVING_LEGAL[key] = tuple(ids)
             return hit
         if ph == PH_OVER:
@@ -283,6 +318,8 @@ class TrekkingTheWorldState(GameState):
                     ids.append(A_ITIN + 1 + i)
             if self.usable_tokens(p, C.TOK_FF) > 0:
                 ids.append(A_FF)
+        elif ph == PH_CARDS:
+            self._cards_ids(ids)
         elif ph == PH_FLY or ph == PH_TELEPORT:
             here = self.loc[p]
             if ph == PH_FLY:
@@ -302,8 +339,6 @@ class TrekkingTheWorldState(GameState):
             ids.append(A_PASS)
             if self.usable_tokens(p, C.TOK_SOUVENIR) > 0 and self._souvenirs_eligible():
                 ids.append(A_SOUV)
-        elif ph == PH_CARDS:
-            self._cards_ids(ids)
         elif ph == PH_COLOUR:
             ids.extend(A_COLOUR + col for col in self._colour_options())
         elif ph == PH_PLAYER:
@@ -316,32 +351,40 @@ class TrekkingTheWorldState(GameState):
                 ids.extend(A_ENC + c for c in self.enc_discard)
             else:
                 ids.extend(A_ENC + c for c in self.available_encounters() if c != NONE)
-        kinds = PHASE_KINDS.get(ph)
-        if kinds is not None:
-            ids.extend(A_USE + c for c in self.usable_encounters(p)
-                       if C.ENC_KIND[c] in kinds and self._power_usable(c))
+        held = self.encs[p]
+        if held and ph in PHASE_CARDS:  # the powers of usable_encounters(p) this phase offers
+            offered, fresh = PHASE_CARDS[ph], self.fresh_encs
+            for c in held:
+                if c in offered and c not in fresh and self._power_usable(c):
+                    ids.append(A_USE + c)
         return tuple(ids)
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
-        """(encounters, tours) that may be taken now, and the mandatory Encounter or -1."""
+        """(encounters, tours) that may be taken now, and the mandatory Encounter or -1. Each
+        location has one card (either side), so only the cards of the locations in reach are
+        looked for on offer."""
         p = self.to_act
         allowed = 2 if self.sagrada else 1
         if self.cards_taken >= allowed:
             return [], [], NONE
         here = self.loc[p]
         adjacent = self.colosseum or (self.sagrada and self.cards_taken == 1)
-        locs = (here,) + (C.ADJ[here] if adjacent else ())
+        locs = (here,) + C.ADJ[here] if adjacent else (here,)
         encs, tours = [], []
         mandatory = NONE
         if not self.took_enc:
-            for c in self.available_encounters():
-                if c != NONE and C.CARD_LOCATION[c] in locs:
+            offer = self.available_encounters()
+            for v in locs:
+                c = C.LOCATION_CARD[v]
+                if c != NONE and c in offer:
                     encs.append(c)
-                    if C.CARD_LOCATION[c] == here and self.cards_taken == 0 and not self.params.encounter_optional:
+                    if v == here and self.cards_taken == 0 and not self.params.encounter_optional:
                         mandatory = c
         if not self.took_tour and mandatory == NONE:
-            for c in self.available_tours():
-                if c != NONE and C.CARD_LOCATION[c] in locs and self.tour_price(c) <= self.money[p]:
+            offer = self.available_tours()
+            for v in locs:
+                c = C.LOCATION_CARD[v]
+                if c != NONE and c in offer and self.tour_price(c) <= self.money[p]:
                     tours.append(c)
         return encs, tours, mandatory
 
@@ -352,8 +395,10 @@ class TrekkingTheWorldState(GameState):
             ids.append(A_ENC + mandatory)
         else:
             ids.append(A_PASS)
-            ids.extend(A_ENC + c for c in encs)
-            ids.extend(A_TOUR + c for c in tours)
+            for c in encs:
+                ids.append(A_ENC + c)
+            for c in tours:
+                ids.append(A_TOUR + c)
         if self.lencois and self.cards_taken >= 1 and not self.lencois_moved:
             # rule B holds for the whole turn: not where the Trekker stood this turn (with Milford
             # Sound only not where the turn began: the FAQ's "end on the space it started on")
@@ -432,28 +477,24 @@ class TrekkingTheWorldState(GameState):
     def apply_action(self, action: int) -> None:
         """As ``GameState.apply_action``, with a fast path for a legal plain ``int``; everything
         else (other types, illegal actions) goes through the base class's checks and errors."""
-        if type(action) is int and 0 <= action < NUM_ACTIONS and self.phase_id != PH_OVER:
-            m = self._mask
-            if m is None:
-                m = self.legal_action_mask()
-            if m[action]:
-                self._apply(action)
-                return
+        if type(action) is int and self.phase_id != PH_OVER and action in self._known_ids():
+            self._apply(action)
+            return
         super().apply_action(action)
 
     def _apply(self, action: int) -> None:
         do = self._do
         do(action)
-        self._mask = None
+        self._ids = self._mask = None
         if self.game.params.auto_forced:
             only_pass, legal_ids = self._only_pass, self._legal_ids
-            while self.phase_id != PH_OVER:
-                if only_pass():
+            while (ph := self.phase_id) != PH_OVER:
+                if ph in _CONTINUE_PHASES and only_pass():
                     do(A_PASS)
                     continue
                 ids = legal_ids()
                 if len(ids) != 1:
-                    self._mask = _mask_of(ids)  # the next decision's mask
+                    self._ids = ids  # the next decision's (the mask is built when asked for)
                     break
                 do(ids[0])
 
@@ -482,10 +523,7 @@ class TrekkingTheWorldState(GameState):
         if A_USE <= a < A_ENC:
             self._use_power(a - A_USE)
             return
-        if ph == PH_PLACE:  # right before this seat's first turn
-            self.loc[p] = a - A_LOC
-            self.phase_id = PH_START
-        elif ph == PH_START:
+        if ph == PH_START:  # the turn's phases in order, then placing and the sub-choices
             if a == A_FF:
                 self._take_token(p, C.TOK_FF)
                 self.pending, self.ret_phase, self.phase_id = PENDING_FF, PH_START, PH_FLY
@@ -497,10 +535,6 @@ class TrekkingTheWorldState(GameState):
                     self.itin = self.itin_row[slot - 1]
                     self.itin_row[slot - 1] = NONE
                 self._begin_itinerary()
-        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
-            self.visited |= _bit(self.loc[p])
-            self.loc[p] = a - A_LOC
-            self._return()
         elif ph == PH_MOVE_PREP:
             if a == A_MOVE:
                 self._take_token(p, C.TOK_MOVE)
@@ -512,11 +546,6 @@ class TrekkingTheWorldState(GameState):
                 self.steps = 0
                 self.n_min = max(1, self.n_max - 2) if self.torres else self.n_max
                 self.phase_id = PH_MOVING
-        elif ph == PH_TELEPORT:  # the location left counts as the move's start (rule B, Lencois)
-            self.ban = self.visited = self.visited | _bit(self.loc[p])
-            self.loc[p] = a - A_LOC
-            self.visited |= _bit(self.loc[p])
-            self.phase_id = PH_MONEY
         elif ph == PH_MONEY:
             if a == A_MONEY:
                 self._take_token(p, C.TOK_MONEY)
@@ -547,6 +576,18 @@ class TrekkingTheWorldState(GameState):
                 self.loc[p] = a - A_LOC
                 self.visited |= _bit(self.loc[p])
                 self.lencois_moved = True
+        elif ph == PH_PLACE:  # right before this seat's first turn
+            self.loc[p] = a - A_LOC
+            self.phase_id = PH_START
+        elif ph == PH_FLY:  # rule B: the location left stays visited for this turn's move
+            self.visited |= _bit(self.loc[p])
+            self.loc[p] = a - A_LOC
+            self._return()
+        elif ph == PH_TELEPORT:  # the location left counts as the move's start (rule B, Lencois)
+            self.ban = self.visited = self.visited | _bit(self.loc[p])
+            self.loc[p] = a - A_LOC
+            self.visited |= _bit(self.loc[p])
+            self.phase_id = PH_MONEY
         elif ph == PH_COLOUR:
             self._resolve_colour(a - A_COLOUR)
         elif ph == PH_PLAYER:
@@ -783,9 +824,10 @@ class TrekkingTheWorldState(GameState):
         return deck.pop() if deck else NONE
 
     def _refill_row(self, row: list[int], deck: list[int], discard: list[int] | None) -> None:
-        for i in range(len(row)):
-            if row[i] == NONE:
-                row[i] = self._draw(deck, discard)
+        if NONE in row:
+            for i in range(len(row)):
+                if row[i] == NONE:
+                    row[i] = self._draw(deck, discard)
         if not deck and discard:  # keep a face-up deck top when possible
             self._reshuffle(deck, discard)
 
@@ -800,9 +842,9 @@ class TrekkingTheWorldState(GameState):
 
     def _refill(self) -> None:
         """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
-        self._refill_itineraries()
-        self._refill_encounters()
-        self._refill_tours()
+        self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
+        self._refill_row(self.enc_row, self.enc_deck, self.enc_discard)
+        self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _rival_turn(self) -> None:
         row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
@@ -826,24 +868,25 @@ class TrekkingTheWorldState(GameState):
 
     def _end_turn(self) -> None:
         p = self.to_act
+        n = self.num_players
         if self.itin != NONE:
             self.itin_discard.append(self.itin)
         self.fresh_tokens[p] = [0, 0, 0, 0]
         self.turns_taken[p] += 1
         self._refill()
         self._reset_turn()
-        if self.num_players == 1:
+        if n == 1:
             self._rival_turn()
             self._refill()
-        if not self.end_triggered and self.num_players > 1 and not self.end_still_reachable():
+        if not self.end_triggered and n > 1 and not self.end_still_reachable():
             self.end_triggered = True  # doc ruling 12: the rulebook's trigger can no longer happen
-        if self.num_players == 1:
+        if n == 1:
             if self.end_triggered or not self.rival_deck:
                 self.phase_id = PH_OVER
                 return
             self.phase_id = PH_START
             return
-        nxt = (p + 1) % self.num_players
+        nxt = (p + 1) % n
         if self.end_triggered and nxt == self.first_player:
             self.phase_id = PH_OVER
             return
@@ -852,11 +895,12 @@ class TrekkingTheWorldState(GameState):
 
     def tours_left(self) -> int:
         """Tours that may still be taken: the Tour deck (never reshuffled) and the Tour row."""
-        return len(self.tour_deck) + sum(1 for c in self.tour_row if c != NONE)
+        row = self.tour_row
+        return len(self.tour_deck) + len(row) - row.count(NONE)
 
     def end_still_reachable(self) -> bool:
         """True while some player could still take their ``end_tours``-th Tour (doc ruling 12)."""
-        return max(len(t) for t in self.tours) + self.tours_left() >= self.params.end_tours
+        return max(map(len, self.tours)) + self.tours_left() >= self.params.end_tours
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:
@@ -864,6 +908,8 @@ class TrekkingTheWorldState(GameState):
         return C.COLUMN_POINTS[self.params.suitcase_points][filled - 1] if filled > 0 else 0
 
     def endgame_points(self, p: int) -> int:
+        if not self.encs[p]:
+            return 0
         total = 0
         tour_conts = [C.CARD_CONTINENT[t] for t in self.tours[p]]
         for c in self.encs[p]:
@@ -888,7 +934,7 @@ class TrekkingTheWorldState(GameState):
         return total
 
     def tour_points(self, p: int) -> int:
-        return sum(C.TOUR_POINTS[t] for t in self.tours[p])
+        return sum(map(C.TOUR_POINTS.__getitem__, self.tours[p]))
 
     def score(self, p: int) -> int:
         return self.tour_points(p) + self.endgame_points(p) + self.suitcase_points(p)
@@ -952,20 +998,25 @@ class TrekkingTheWorldState(GameState):
             v = data[cls.DICT_KEYS.get(f, f)]
             setattr(s, f, v if isinstance(v, bool) else int(v))
         s.rng = rng_from_dict(data["rng"])
-        s._mask = None
+        s.touch()
         return s
 
     def clone(self) -> "TrekkingTheWorldState":
-        s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
-        s.game = self.game
-        for f in self.LIST_FIELDS:
-            setattr(s, f, list(getattr(self, f)))
-        for f in self.NESTED_FIELDS:
-            setattr(s, f, [list(x) for x in getattr(self, f)])
-        for f in self.SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
+        s = self._copy()
         s.rng = rng_from_dict(rng_to_dict(self.rng))
-        s._mask = None
+        return s
+
+    def _copy(self) -> "TrekkingTheWorldState":
+        """A copy of every field but the generator (``clone`` copies it; ``resample_hidden`` draws a
+        new one, so it skips the costly copy)."""
+        s = TrekkingTheWorldState.__new__(TrekkingTheWorldState)
+        mine = self.__dict__
+        new = {f: mine[f][:] for f in self.LIST_FIELDS}
+        new.update({f: [x[:] for x in mine[f]] for f in self.NESTED_FIELDS})
+        new.update(zip(self.SCALAR_FIELDS, _SCALARS_OF(mine)))
+        new["game"] = self.game
+        s.__dict__ = new
+        s.touch()
         return s
 
     # ------------------------------------------------------ hidden information
@@ -974,26 +1025,33 @@ class TrekkingTheWorldState(GameState):
         Tour and Encounter decks below their face-up tops, which unseen cards are in the Tour
         deck and which in the Encounter deck (until the Encounter deck is rebuilt from its
         public discard pile, after which its content is known), the solo Rival deck, and the
-        state's own generator. Everything on the table is public, so ``seat`` changes nothing."""
+        state's own generator. Everything on the table is public, so ``seat`` changes nothing.
+
+        Lists are shuffled in place (``rng.shuffle`` draws as ``rng.permutation`` does, and nothing
+        for fewer than 2 cards) and the generator's seed is drawn now, the generator built when
+        first used (see ``rng``): the search resamples once per simulation."""
         if not 0 <= seat < self.num_players:
             raise ParameterError(f"seat={seat!r} is not a seat of this {self.num_players}-player game")
-        s = self.clone()
-        tour_below, enc_below = sorted(s.tour_deck[:-1]), sorted(s.enc_deck[:-1])  # canonical orders
+        s = self._copy()
+        shuffle = rng.shuffle
+        tour_deck, enc_deck, itin_deck = s.tour_deck, s.enc_deck, s.itin_deck
         if s.enc_reshuffled:
-            rng.shuffle(tour_below)
-            rng.shuffle(enc_below)
+            tour_below, enc_below = sorted(tour_deck[:-1]), sorted(enc_deck[:-1])  # canonical orders
+            _shuffle(shuffle, tour_below)
+            _shuffle(shuffle, enc_below)
         else:  # the two halves of the unseen cards were dealt at random: deal them again
-            pool = rng.permutation(sorted(tour_below + enc_below)).tolist()
-            tour_below, enc_below = pool[:len(tour_below)], pool[len(tour_below):]
-        s.tour_deck[:-1] = tour_below
-        s.enc_deck[:-1] = enc_below
-        itin_below = sorted(s.itin_deck[:-1])
-        rng.shuffle(itin_below)
-        s.itin_deck[:-1] = itin_below
+            pool = sorted(tour_deck[:-1] + enc_deck[:-1])
+            _shuffle(shuffle, pool)
+            split = max(len(tour_deck) - 1, 0)
+            tour_below, enc_below = pool[:split], pool[split:]
+        tour_deck[:-1] = tour_below
+        enc_deck[:-1] = enc_below
+        itin_below = sorted(itin_deck[:-1])
+        _shuffle(shuffle, itin_below)
+        itin_deck[:-1] = itin_below
         s.rival_deck.sort()
-        rng.shuffle(s.rival_deck)
-        s.rng = np.random.default_rng(int(rng.integers(2**63)))
-        s._mask = None
+        _shuffle(shuffle, s.rival_deck)
+        s._rng, s._rng_seed = None, int(rng.integers(2**63))
         return s
 
     def observation_text(self, seat: int) -> str:
@@ -1011,6 +1069,7 @@ class TrekkingTheWorldState(GameState):
 
 
 assert not any(isinstance(getattr(TrekkingTheWorldState, k, None), property) for k in TURN_DEFAULTS)
+_SCALARS_OF = operator.itemgetter(*TrekkingTheWorldState.SCALAR_FIELDS)  # from a state's __dict__
 
 
 def _check_state_dict(game: "TrekkingTheWorldGame", data: dict[str, Any]) -> None:

@@ -13,7 +13,9 @@ masks over locations.
 
 from __future__ import annotations
 
-from .components import ADJ, AIRPORTS, IS_AIRPORT
+from itertools import islice
+
+from .components import ADJ, AIRPORTS, FLIGHT_COST, IS_AIRPORT
 
 
 class MoveRules:
@@ -35,6 +37,22 @@ class MoveRules:
         self.key = (self.ban, n_min, n_max, revisit, flight_cost, flight_step)
 
 
+_SHARED_RULES: dict = {}
+
+
+def shared_rules(start: int, n_min: int, n_max: int, revisit: bool, flight_cost: int, flight_step: int,
+                 ban: int | None = None) -> MoveRules:
+    """``MoveRules(...)`` shared by every caller with these values (rules are never changed once
+    built): the moving mask asks for its rules at each memo miss."""
+    key = (start, n_min, n_max, revisit, flight_cost, flight_step, ban)
+    rules = _SHARED_RULES.get(key)
+    if rules is None:
+        if len(_SHARED_RULES) > _RULES_LIMIT:
+            _SHARED_RULES.clear()
+        rules = _SHARED_RULES[key] = MoveRules(*key)
+    return rules
+
+
 def next_steps(rules: MoveRules, v: int, visited: int, money: int):
     """Yield ``(w, steps_used, cost)`` for every single step allowed from ``v``."""
     for w in ADJ[v]:
@@ -49,10 +67,27 @@ def next_steps(rules: MoveRules, v: int, visited: int, money: int):
             yield w, rules.flight_step, rules.flight_cost
 
 
+#: per move rules (``MoveRules.key``): (location, visited, steps, money) -> can the move end legally
 _MEMO: dict = {}
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 100_000  # entries per rules
+_RULES_LIMIT = 5_000
 #: money beyond this never matters: at most 5 flights in a move (6 airports)
 _MONEY_CLAMP = len(AIRPORTS)
+
+
+def trim(memo: dict, limit: int) -> None:
+    """Keep ``memo`` within ``limit`` entries by dropping its older half (dicts keep insertion
+    order): a long search keeps the positions it met lately instead of starting cold."""
+    if len(memo) > limit:
+        for key in list(islice(memo, len(memo) // 2)):
+            del memo[key]
+
+
+def money_key(money: int) -> int:
+    """``money`` as far as the move's search can tell: ``moving_targets`` pays at most one flight
+    before ``can_finish`` clamps, so every amount from the clamp plus one flight up answers alike
+    (a memo keyed by this hits more often)."""
+    return min(money, _MONEY_CLAMP + FLIGHT_COST)
 
 
 def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
@@ -62,42 +97,63 @@ def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -
         return True
     if steps >= rules.n_max:
         return False
-    money = min(money, _MONEY_CLAMP)
-    key = (rules.key, v, visited, steps, money)
-    hit = _MEMO.get(key)
-    if hit is not None:
-        return hit
-    result = False
-    for w, inc, cost in next_steps(rules, v, visited, money):
-        if can_finish(rules, w, visited | (1 << w), steps + inc, money - cost):
-            result = True
-            break
-    if len(_MEMO) > _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = result
-    return result
+    return _goes_on(rules, _memo(rules), v, visited, steps, min(money, _MONEY_CLAMP))
+
+
+def _memo(rules: MoveRules) -> dict:
+    memo = _MEMO.get(rules.key)
+    if memo is None:
+        if len(_MEMO) > _RULES_LIMIT:
+            _MEMO.clear()
+        memo = _MEMO[rules.key] = {}
+    return memo
+
+
+def _goes_on(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, money: int) -> bool:
+    """``can_finish`` where the move may not end yet (``money`` clamped), memoised in ``memo``."""
+    key = (v, visited, steps, money)
+    hit = memo.get(key)
+    if hit is None:
+        hit = bool(_targets(rules, memo, v, visited, steps, money, True))
+        trim(memo, _MEMO_LIMIT)
+        memo[key] = hit
+    return hit
+
+
+def _targets(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, money: int,
+             first_only: bool) -> list[int]:
+    """The single steps from ``v`` (``next_steps``, written out: this is the hot part of the moving
+    mask) after which the move can end legally; with ``first_only`` the first one found."""
+    n_min, n_max, ban = rules.n_min, rules.n_max, rules.ban
+    out = []
+    after = steps + 1
+    left = min(money, _MONEY_CLAMP)
+    for w in ADJ[v]:
+        if (rules.revisit or not (visited >> w) & 1) and (
+                (after >= n_min and not (ban >> w) & 1)
+                or (after < n_max and _goes_on(rules, memo, w, visited | (1 << w), after, left))):
+            out.append(w)
+            if first_only:
+                return out
+    if IS_AIRPORT[v] and money >= rules.flight_cost:
+        after = steps + rules.flight_step
+        left = min(money - rules.flight_cost, _MONEY_CLAMP)
+        skip_visited = not (rules.revisit and rules.flight_step)
+        for w in AIRPORTS:
+            if w == v or w in out or (skip_visited and (visited >> w) & 1):
+                continue
+            if (after >= n_min and not (ban >> w) & 1) \
+                    or (after < n_max and _goes_on(rules, memo, w, visited | (1 << w), after, left)):
+                out.append(w)
+                if first_only:
+                    return out
+    return out
 
 
 def moving_targets(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> list[int]:
     """The location actions (= location ids) of the single steps from ``v`` after which the
     move can still end legally: walking steps first, then flights, each location once."""
-    n_min, ban = rules.n_min, rules.ban
-    out = []
-    after = steps + 1
-    for w in ADJ[v]:
-        if rules.revisit or not (visited >> w) & 1:
-            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, money):
-                out.append(w)
-    if IS_AIRPORT[v] and money >= rules.flight_cost:
-        after = steps + rules.flight_step
-        left = money - rules.flight_cost
-        skip_visited = not (rules.revisit and rules.flight_step)
-        for w in AIRPORTS:
-            if w == v or w in out or (skip_visited and (visited >> w) & 1):
-                continue
-            if (after >= n_min and not (ban >> w) & 1) or can_finish(rules, w, visited | (1 << w), after, left):
-                out.append(w)
-    return out
+    return _targets(rules, _memo(rules), v, visited, steps, money, False)
 
 
 def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, budget: int = 200_000) -> dict[int, int]:
