@@ -19,15 +19,6 @@ from travel_envs.core.game import GameState
 Rows = Callable[[GameState], list[list[float]]]
 
 
-# ----------------------------------------------------------------------------- Globetrotter
-def globetrotter_features(state) -> list[list[float]]:
-    """Points so far, the points the round would give if it ended now (the cities ahead of each
-    seat behind: the rule of ``_end_round``), the city reached, cards in hand, the Skeleton Key held."""
-    pos, n = state.pos, state.n
-    return [[float(state.score[p]), float(sum(pos[p] - pos[q] for q in range(n) if pos[q] < pos[p])),
-             float(pos[p]), float(state.hand_size[p]), float(state.key == p)] for p in range(n)]
-
-
 # ----------------------------------------------------------------------------- Trekking the World
 def trekking_the_world_features(state) -> list[list[float]]:
     """Points so far, money, the next Suitcase column's points times the share of rows already

@@ -170,11 +170,28 @@ class GameState(ABC):
     """
 
     game: "Game"
-    rng: np.random.Generator
 
     @property
     def num_players(self) -> int:
         return self.game.num_players
+
+    #: the generator, or None while only its seed is known (``_rng_seed``)
+    _rng: np.random.Generator | None = None
+    _rng_seed: int | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator. A state may hold only its seed (``_rng`` None, ``_rng_seed`` set,
+        as ``resample_hidden`` gives its determinizations) and build the generator on first use:
+        building one costs more than the rest of a resample, and most search play-outs never draw."""
+        g = self._rng
+        if g is None:
+            g = self._rng = np.random.Generator(np.random.PCG64(self._rng_seed))  # as default_rng(seed)
+        return g
+
+    @rng.setter
+    def rng(self, g: np.random.Generator) -> None:
+        self._rng = g
 
     #: Names of the decision phases, indexed by ``phase_id``; a game that keeps its
     #: phase as ``phase_id`` and its deciding seat as ``to_act`` gets

@@ -151,18 +151,6 @@ class GlobetrotterState(GameState):
 
     # --------------------------------------------------------------- queries
     @property
-    def rng(self) -> np.random.Generator:
-        """The state's generator. A resampled state gets a seed and builds the generator on first
-        use: seeding costs ~15 us and most simulations end before a chance event."""
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._rng_seed)
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: np.random.Generator) -> None:
-        self._rng = rng
-
-    @property
     def hands(self) -> np.ndarray:
         """hands[p, c]: seat p holds card c (a read-only array built from ``hand_bits``)."""
         return _frozen(to_array(self.hand_bits))

@@ -155,20 +155,6 @@ class ItchyFeetState(GameState):
 
     # ------------------------------------------------------------------ helpers
     @property
-    def rng(self) -> np.random.Generator:
-        """The state's generator. A determinization (``resample_hidden``) gets a seed and
-        makes its generator on first use: seeding one costs ~10 us, and most search
-        play-outs never shuffle or draw at random."""
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = np.random.default_rng(self._rng_seed)
-        return rng
-
-    @rng.setter
-    def rng(self, rng: np.random.Generator) -> None:
-        self._rng = rng
-
-    @property
     def params(self) -> ItchyFeetParams:
         return self.game.params
 

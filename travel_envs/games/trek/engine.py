@@ -663,18 +663,6 @@ class TrekState(GameState):
         s.drawn = [list(h) for h in self.drawn]
         return s
 
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's generator. A resample draws only its seed and it is built on first use:
-        building one costs more than the rest of a resample, and most play-outs never shuffle."""
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._rng_seed)
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        self._rng = value
-
     # -------------------------------------------------------------- display
     def action_to_string(self, action: int) -> str:
         return A.action_name(action)

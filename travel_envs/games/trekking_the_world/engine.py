@@ -206,19 +206,6 @@ class TrekkingTheWorldState(GameState):
         self._ids: tuple[int, ...] | None = None  # the decision's legal ids, once known (``_apply`` sets them)
         self._mask: np.ndarray | None = None  # their mask, once asked for
 
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's generator (deck reshuffles). A resampled state keeps only its seed until a
-        reshuffle asks: most simulations end before one, and building a generator costs ~20 us."""
-        g = self._rng
-        if g is None:
-            g = self._rng = np.random.Generator(np.random.PCG64(self._rng_seed))  # as default_rng(seed)
-        return g
-
-    @rng.setter
-    def rng(self, g: np.random.Generator) -> None:
-        self._rng = g
-
     def _reset_turn(self) -> None:
         self.__dict__.update(TURN_DEFAULTS)  # plain attributes (no properties among the names)
         self.fresh_encs = []
