@@ -14,7 +14,7 @@ pyspiel state wraps one engine state, and each OpenSpiel call is one engine call
 OpenSpiel                      travel_envs engine
 =============================  ===============================================================
 ``legal_actions()``            ``legal_actions()`` (ascending ids)
-``apply_action(a)``            ``apply_action(a)`` (checked; chance is drawn inside, sampled)
+``apply_action(a)``            ``apply_action(a)`` (checked); at the chance node: the deal
 ``current_player()``           ``current_player`` (``TERMINAL`` once over)
 ``returns()`` / ``rewards()``  the terminal reward of ``reward_mode`` (:mod:`.core.rewards`)
 ``clone()``                    ``clone()`` (the generator included: a clone plays on alike)
@@ -27,16 +27,17 @@ OpenSpiel                      travel_envs engine
 ``action_to_string(p, a)``     ``action_to_string(a)``
 =============================  ===============================================================
 
-Parameters: ``players`` (the game's player counts), ``seed`` (the first state is the one
-``env.reset(seed=seed)`` deals; each further ``new_initial_state()`` continues as further
-``env.reset()`` calls do), ``reward_mode`` (``win_loss``, ``rank``, ``score_diff``), every game
-parameter whose default is a number, a bool or a string, and ``params``: a JSON object with any
-other game parameter (tuples as lists), e.g. ``{"params": '{"stores_prices": [30, 40, 50]}'}``.
+Parameters: ``players`` (the game's player counts), ``seed`` (deal ``i`` of the chance node seeds
+the engine state from ``(seed, i)``), ``reward_mode`` (``win_loss``, ``rank``, ``score_diff``), every
+game parameter whose default is a number, a bool or a string, and ``params``: a JSON object with
+any other game parameter (tuples as lists), e.g. ``{"params": '{"tours_to_end": 3}'}``.
 
 What OpenSpiel asks and our games do not offer, said in :class:`pyspiel.GameType` rather than faked:
 
-- **Chance** happens inside ``apply_action`` from the state's own generator (dice, draws):
-  ``SAMPLED_STOCHASTIC``, no chance nodes, no ``chance_outcomes()``.
+- **Chance after the deal** happens inside ``apply_action`` from the state's own generator
+  (dice, draws), which the deal fixes: the deal is the one explicit chance node
+  (``EXPLICIT_STOCHASTIC``, :data:`DEALS` equally likely outcomes); no later chance node is
+  exposed, and a replay of the history rebuilds the same state.
 - **Information states.** A seat's view holds every public fact and everything the seat
   remembers (traded cards, discard piles), so two histories with the same view are the same to
   the seat's decisions. It is not a transcript of the history: histories that differ only in
@@ -63,7 +64,7 @@ except ImportError as exc:  # pragma: no cover - the optional extra is missing
 
 from travel_envs.core.game import Game, GameState, ParameterError
 from travel_envs.core.registry import game_class, list_envs
-from travel_envs.core.rewards import REWARD_MODES, check_reward_mode, terminal_rewards
+from travel_envs.core.rewards import check_reward_mode, terminal_rewards
 
 #: env id -> the OpenSpiel short name it is registered under
 GAME_NAMES: dict[str, str] = {env_id: f"python_travel_{env_id.rsplit('_v', 1)[0]}" for env_id in list_envs()}
@@ -229,12 +230,6 @@ class TravelState(pyspiel.State):
         super().__init__(game)
         self._game, self._t, self.engine_state, self.decisions = game, _table(game), state, decisions
 
-    @property
-    def truncated(self) -> bool:
-        """Still running at the game's ``max_decisions``: stopped, everyone returning 0."""
-        s = self.engine_state
-        return s is not None and not s.is_terminal and self.decisions >= self._t.max_decisions
-
     def current_player(self) -> int:
         if self.engine_state is None:
             return pyspiel.PlayerId.CHANCE
@@ -382,4 +377,4 @@ def load(env_id: str, **params: Any) -> TravelGame:
 
 register()
 
-__all__ = ["GAME_NAMES", "REWARD_MODES", "TravelGame", "TravelObserver", "TravelState", "load", "register"]
+__all__ = ["DEALS", "GAME_CLASSES", "GAME_NAMES", "TravelGame", "TravelObserver", "TravelState", "load", "register"]
