@@ -207,3 +207,21 @@ def test_the_fitting_tool_fits_and_refuses_bad_input(capsys):
     assert "has no value features" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         fit.run(["--env", "itchy_feet_v0", "--epsilon", "2"])
+
+
+@pytest.mark.parametrize("env_id", ["globetrotter_v0", "itchy_feet_v0", "trek_v0", "trekking_v0",
+                                    "trekking_the_world_v0"])
+def test_a_search_policy_pickles_for_a_process_pool(env_id):
+    """Evaluations over processes send the policy objects to the workers: every game's default
+    search, and its fitted value, must pickle (a lambda for the cut-off value did not)."""
+    import pickle
+
+    from travel_envs.agents.registry import make_policy
+
+    specs = ["mcts", "mcts:4:depth=5:value=score"] + (["mcts:4:depth=5:value=fitted"] if env_id != "trekking_v0" else [])
+    state = next(positions(env_id, 2, 1, 3))
+    for spec in specs:
+        policy = make_policy(spec, env_id, seed=1)
+        copy = pickle.loads(pickle.dumps(policy))
+        assert copy.resolved == policy.resolved
+        assert copy._cutoff(state) == policy._cutoff(state)

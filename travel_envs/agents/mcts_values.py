@@ -109,18 +109,37 @@ def win_values(strengths: list[float]) -> list[float]:
     return out
 
 
+class ProgressMargin:
+    """A progress estimate as a margin over ``scale``: the value of a cut-off position. A class, not a
+    closure, so that a search policy pickles (evaluations over a process pool send it to the workers)."""
+
+    def __init__(self, progress: Callable[[GameState], list[float]] | None, scale: float) -> None:
+        self.progress, self.scale = progress, scale  # progress None: the state's own search_progress()
+
+    def __call__(self, state: GameState) -> list[float]:
+        values = state.search_progress() if self.progress is None else self.progress(state)
+        return margins(list(values), self.scale)
+
+
+class FittedValue:
+    """The fitted cut-off value of one game: the weighed feature rows turned into win values."""
+
+    def __init__(self, name: str) -> None:
+        from .value_features import FEATURES
+
+        self.name = name
+        self.weights = [FITTED[name][n] for n in FEATURES[name][1]]
+
+    def __call__(self, state: GameState) -> list[float]:
+        from .value_features import FEATURES
+
+        weights = self.weights
+        return win_values([sum(w * x for w, x in zip(weights, row)) for row in FEATURES[self.name][0](state)])
+
+
 def fitted_values(game) -> Values:
-    """The fitted cut-off value of ``game``: the weighed feature rows turned into win values."""
-    from .value_features import FEATURES
-
-    name = getattr(game, "name", "")
-    rows_of, names = FEATURES[name]
-    weights = [FITTED[name][n] for n in names]
-
-    def values(state: GameState) -> list[float]:
-        return win_values([sum(w * x for w, x in zip(weights, row)) for row in rows_of(state)])
-
-    return values
+    """The fitted cut-off value of ``game`` (:data:`FITTED`)."""
+    return FittedValue(getattr(game, "name", ""))
 
 
 def cutoff_values(game, kind: str = "progress") -> Values:
@@ -137,11 +156,9 @@ def cutoff_values(game, kind: str = "progress") -> Values:
                                  f"{sorted(FITTED)}; use value=progress or value=score")
         return fitted_values(game)
     own = getattr(game.State, "search_progress", None) if hasattr(game, "State") else None
-    scale = float(getattr(game, "score_scale", 1.0)) or 1.0
     if own is not None:
-        return lambda state: margins(list(state.search_progress()), scale)
+        return ProgressMargin(None, float(getattr(game, "score_scale", 1.0)) or 1.0)
     entry = PROGRESS.get(name)
     if entry is None:
         return margin_values
-    progress, scale = entry
-    return lambda state: margins(progress(state), scale)
+    return ProgressMargin(*entry)
