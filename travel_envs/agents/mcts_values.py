@@ -128,13 +128,12 @@ class FittedValue:
         from .value_features import FEATURES
 
         self.name = name
-        self.weights = [FITTED[name][n] for n in FEATURES[name][1]]
+        self.rows_of, names = FEATURES[name]  # a module-level function: the value still pickles
+        self.weights = [FITTED[name][n] for n in names]
 
     def __call__(self, state: GameState) -> list[float]:
-        from .value_features import FEATURES
-
         weights = self.weights
-        return win_values([sum(w * x for w, x in zip(weights, row)) for row in FEATURES[self.name][0](state)])
+        return win_values([sum(w * x for w, x in zip(weights, row)) for row in self.rows_of(state)])
 
 
 def fitted_values(game) -> Values:
