@@ -31,7 +31,7 @@ from travel_envs.tools.cli import check_env_players, positive_int, non_negative_
 OPENSPIEL_BOTS = ("os_mcts", "os_ismcts")
 
 
-def _make_player(spec: str, env_id: str, game, seat: int, simulations: int, seed: int) -> Callable[[Any], int]:
+def _make_player(spec: str, env_id: str, game, simulations: int, seed: int) -> Callable[[Any], int]:
     """A function state -> action for one seat."""
     if spec in OPENSPIEL_BOTS:
         from open_spiel.python.algorithms import ismcts, mcts
@@ -60,7 +60,7 @@ def play(env_id: str, specs: list[str], seed: int, simulations: int) -> list[flo
     from travel_envs import openspiel as tos
 
     game = tos.load(env_id, players=len(specs), seed=seed)
-    players = [_make_player(s, env_id, game, i, simulations, seed * 10 + i) for i, s in enumerate(specs)]
+    players = [_make_player(s, env_id, game, simulations, seed * 10 + i) for i, s in enumerate(specs)]
     state = game.new_initial_state()
     state.apply_action(int(np.random.default_rng(seed).integers(tos.DEALS)))
     while not state.is_terminal():
