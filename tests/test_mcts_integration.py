@@ -51,11 +51,18 @@ def test_single_agent_env_against_mcts():
 
 
 def test_behaviour_cloning_collects_from_an_mcts_teacher():
-    from training import pretrain as bc
+    """A search teacher's samples carry its root visit shares: a distribution over legal moves whose
+    largest share is the move it played."""
+    from training import teacher_data as td
 
-    obs, masks, acts, rets = bc.collect(RACE, {"num_players": 2, "target": 7}, "mcts:16", ["random"],
-                                        games=4, seed=0, gamma=0.99)
-    assert len(acts) > 4 and masks[np.arange(len(acts)), acts].all()
+    job = td.job_settings(RACE, {"num_players": 2, "target": 7}, "mcts:16", ["random"], seed=0, gamma=0.99)
+    data = td.play_games(job, list(range(4)))
+    rows = np.arange(len(data))
+    assert len(data) > 4 and data.masks[rows, data.actions].all()
+    targets = data.targets.astype(np.float32)
+    np.testing.assert_allclose(targets.sum(axis=1), 1.0, atol=2e-3)
+    assert not targets[~data.masks].any() and (targets[rows, data.actions] == targets.max(axis=1)).all()
+    assert ((targets > 0).sum(axis=1) > 1).any()  # shares, not one-hot moves
 
 
 # ----------------------------------------------------- heuristic play-outs, found like "heuristic" is

@@ -162,6 +162,9 @@ class PretrainSection(_Section):
                                "teacher labels, the policy is fitted again on all the data")
     dagger_games: int = Field(200, ge=1, description="games per DAgger round")
     dagger_epochs: int = Field(2, ge=1, description="epochs over all the data after each DAgger round")
+    policy_target: Literal["visits", "move"] = Field(
+        "visits", description="what the policy imitates: 'visits', a search teacher's root visit shares "
+        "(distillation; any other teacher's move), or 'move', the teacher's move alone")
 
     @field_validator("teacher")
     @classmethod
@@ -185,6 +188,14 @@ class PretrainSection(_Section):
         return specs
 
 
+class ScaleSection(_Section):
+    """Where the teacher's games are played: local worker processes (``pretrain.processes``), or the
+    tasks of a Ray cluster."""
+
+    address: Optional[str] = Field(None, description="Ray cluster for the teacher's games: null (local "
+                                   "processes), 'auto' (the cluster 'ray start' runs here) or host:port")
+
+
 class TrainingConfig(_Section):
     """The whole file."""
 
@@ -197,6 +208,7 @@ class TrainingConfig(_Section):
     pretrain: PretrainSection = Field(default_factory=PretrainSection)
     train: TrainSection = Field(default_factory=TrainSection)
     eval: EvalSection = Field(default_factory=EvalSection)
+    scale: ScaleSection = Field(default_factory=ScaleSection)
 
     @model_validator(mode="after")
     def _cross_checks(self):

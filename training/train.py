@@ -106,6 +106,11 @@ def build_model(cfg: TrainingConfig, vec_env, tb_dir: Path | None):
     )
 
 
+def _has_teacher_data(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds teacher games worth resuming from (see :func:`pretrain`)."""
+    return any((run_dir / "teacher_data").glob("round_*/chunk_*.npz"))
+
+
 def new_run_dir(cfg: TrainingConfig) -> Path:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     base = Path(cfg.runs_dir) / f"{cfg.name}-{stamp}"
@@ -187,38 +192,45 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
 
 def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     """Behaviour cloning of ``cfg.pretrain.teacher`` into the fresh model, then the DAgger rounds
-    (see training/pretrain.py)."""
+    (see training/pretrain.py). The teacher's games are kept in ``run_dir/teacher_data/round_<r>``:
+    a run killed while they are played resumes with the chunks already written."""
     import numpy as np
 
     from travel_envs.agents.model import policy_from_sb3
 
     from . import pretrain as bc
+    from . import teacher_data as td
     from .callbacks import atomic_write_text
 
     pt = cfg.pretrain
     t0 = time.time()
-    print(f"behaviour cloning: collecting {pt.games} games of {pt.teacher} vs {pt.opponents} ...", flush=True)
-    data = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.games, cfg.train.seed,
-                      cfg.ppo.gamma, pt.processes, reward=cfg.env.reward)
-    print(f"behaviour cloning: {len(data[2])} decisions in {time.time() - t0:.0f} s", flush=True)
-    held = bc.holdout_flags(len(data[2]), cfg.train.seed)
+    soft = pt.policy_target == "visits"
+    where = f"on the Ray cluster at {cfg.scale.address}" if cfg.scale.address else f"on {pt.processes} process(es)"
+
+    def games(round_: int, count: int, driver: bytes | None = None) -> td.Demonstrations:
+        job = td.job_settings(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, cfg.train.seed + 1000 * round_,
+                              cfg.ppo.gamma, cfg.env.reward, driver)
+        return td.generate(job, count, run_dir / "teacher_data" / f"round_{round_}", pt.processes, cfg.scale.address)
+
+    print(f"behaviour cloning: {pt.games} games of {pt.teacher} vs {pt.opponents} {where} ...", flush=True)
+    data = games(0, pt.games)
+    print(f"behaviour cloning: {len(data)} decisions in {time.time() - t0:.0f} s", flush=True)
+    held = bc.holdout_flags(len(data), cfg.train.seed)
     stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed,
-                     holdout=held)
+                     holdout=held, soft_targets=soft)
     for r in range(1, pt.dagger_rounds + 1):
-        driver = run_dir / f"dagger_{r}.npz"
-        try:
+        # the learner that drives the round is kept with its games: a resumed round goes on with it
+        driver = run_dir / "teacher_data" / f"round_{r}" / "driver.npz"
+        if not driver.is_file():
+            driver.parent.mkdir(parents=True, exist_ok=True)
             policy_from_sb3(model.policy, deterministic=True, name="learner").save(driver)
-            more = bc.collect(cfg.env.id, cfg.env.params, pt.teacher, pt.opponents, pt.dagger_games,
-                              cfg.train.seed + 1000 * r, cfg.ppo.gamma, pt.processes, reward=cfg.env.reward,
-                              driver=str(driver))
-        finally:
-            driver.unlink(missing_ok=True)
-        data = tuple(np.concatenate([a, b]) for a, b in zip(data, more))
-        held = np.concatenate([held, bc.holdout_flags(len(more[2]), cfg.train.seed + r)])
-        print(f"DAgger round {r}/{pt.dagger_rounds}: {len(more[2])} learner-visited decisions labelled, "
-              f"{len(data[2])} in all", flush=True)
+        more = games(r, pt.dagger_games, driver.read_bytes())
+        data = td.Demonstrations.concatenate([data, more])
+        held = np.concatenate([held, bc.holdout_flags(len(more), cfg.train.seed + r)])
+        print(f"DAgger round {r}/{pt.dagger_rounds}: {len(more)} learner-visited decisions labelled, "
+              f"{len(data)} in all", flush=True)
         stats = bc.clone(model, data, pt.dagger_epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef,
-                         cfg.train.seed + r, holdout=held)
+                         cfg.train.seed + r, holdout=held, soft_targets=soft)
         stats["dagger_rounds"] = r
     stats["wall_seconds"] = round(time.time() - t0, 1)
     atomic_write_text(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
@@ -299,7 +311,8 @@ def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, sna
     ckpts = checkpoints_newest_first(run_dir / "checkpoints")
     if not ckpts:
         raise ConfigError(f"--resume {run_dir}: no checkpoint in {run_dir / 'checkpoints'} to continue from "
-                          "(a run stopped before its first checkpoint cannot be resumed; start it again)")
+                          "(a run stopped before its first checkpoint and before any teacher game was kept cannot be resumed; "
+                          "start it again)")
     problems = []
     for ckpt in ckpts:
         try:
@@ -343,15 +356,20 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     fresh = resume_dir is None
     run_dir = new_run_dir(cfg) if fresh else resume_dir
     ckpt_dir, snap_dir = run_dir / "checkpoints", run_dir / "snapshots"
+    # killed while the teacher's games were played: start the model again, keep the games
+    restart = not fresh and latest_checkpoint(ckpt_dir) is None and _has_teacher_data(run_dir)
     tb_dir = run_dir / "tb" if cfg.train.tensorboard else None
     vec_env = model = None
-    loaded = fresh  # a resumed run folder is written to only once its checkpoint has loaded
+    loaded = fresh or restart  # a resumed run folder is written to only once its checkpoint has loaded
     wall0 = time.time()
     cpu0 = _cpu_seconds()
     prev_wall = prev_cpu = 0.0
     final_steps = 0
     try:
-        if fresh:
+        if fresh or restart:
+            if restart:
+                print(f"resuming {run_dir} before its first checkpoint: the teacher's games already played "
+                      f"are loaded, the rest are played, then training starts")
             atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
             ckpt_dir.mkdir(exist_ok=True)
             snap_dir.mkdir(exist_ok=True)
@@ -385,7 +403,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
             callbacks.append(SnapshotCallback(snap_dir, cfg.opponents.snapshot.every_steps, start,
                                               add_at_start=not snapshots, meta=meta))
         eval_cb = EvalCallback(run_dir, cfg, wall0 - prev_wall, status, cfg.eval.every_steps, start,
-                               eval_at_start=fresh and cfg.eval.every_steps > 0, meta=meta)
+                               eval_at_start=(fresh or restart) and cfg.eval.every_steps > 0, meta=meta)
         callbacks.append(eval_cb)
         callbacks.append(CheckpointCallback(ckpt_dir, cfg.train.checkpoint_every, cfg.train.keep_checkpoints,
                                             start, meta=meta, on_save=progress))
@@ -433,11 +451,14 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
                          cpu_seconds=round(prev_cpu + _cpu_seconds() - cpu0, 1))
             print(f"\ninterrupted: saved {path}; continue with: python -m training.train --resume {run_dir}",
                   file=sys.stderr)
+        elif _has_teacher_data(run_dir):
+            print(f"\ninterrupted while the teacher's games were played; the games done are kept; continue "
+                  f"with: python -m training.train --resume {run_dir}", file=sys.stderr)
         elif fresh:
             shutil.rmtree(run_dir, ignore_errors=True)
         raise
     except BaseException:
-        if fresh and latest_checkpoint(ckpt_dir) is None:
+        if fresh and latest_checkpoint(ckpt_dir) is None and not _has_teacher_data(run_dir):
             shutil.rmtree(run_dir, ignore_errors=True)  # nothing worth keeping
         elif loaded and run_dir.exists():
             _write_state(run_dir, status="failed")

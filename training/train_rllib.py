@@ -207,16 +207,9 @@ def describe_keys() -> str:
 # -- training --------------------------------------------------------------------
 def init_ray(scale: ScaleSection) -> None:
     """Connect to ``scale.address`` (or ``$RAY_ADDRESS``), else start a local Ray instance."""
-    import ray
+    from .ray_cluster import connect
 
-    if ray.is_initialized():
-        return
-    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-    if scale.address:
-        kwargs["address"] = scale.address
-    elif scale.num_cpus:
-        kwargs["num_cpus"] = scale.num_cpus
-    ray.init(**kwargs)
+    connect(scale.address, scale.num_cpus)
 
 
 def build_algorithm_config(cfg: RLlibConfig):

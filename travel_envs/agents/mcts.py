@@ -279,21 +279,28 @@ class MCTSPolicy:
                       self._prior_policy, check_rollout=self._custom_rollout is not None)
 
     def act(self, observation, action_mask, state=None) -> int:
+        return self.decide(action_mask, state)[0]
+
+    def decide(self, action_mask, state) -> tuple[int, dict[int, int]]:
+        """The move and the root's visit count per legal move: the distillation target of a learner
+        (how far ahead the move was says more than the move alone). A single legal move is played
+        without a search and counted once."""
         if state is None:
             raise ValueError(f"{self.name} needs the engine state (state=...) to search from")
         legal = np.asarray(action_mask).reshape(-1).nonzero()[0]
         if legal.size == 0:
             raise ValueError(f"{self.name}: the action mask has no legal action")
         if legal.size == 1:
-            return int(legal[0])
+            return int(legal[0]), {int(legal[0]): 1}
         root = self._search(state)
         seat = state.current_player
-        best, best_key = int(legal[0]), None
+        best, best_key, visits = int(legal[0]), None, {}
         for a in legal.tolist():
             child = root.children.get(a)
             if child is None or not child.visits:
                 continue
+            visits[a] = child.visits
             key = (child.visits, child.value[seat] / child.visits, -a)
             if best_key is None or key > best_key:
                 best, best_key = a, key
-        return best
+        return best, visits or {best: 1}
