@@ -334,7 +334,7 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
                 game_policy_class(cfg.env.id, name)
             except ParameterError as exc:
                 raise ConfigError(f"{source}: opponents / eval / pretrain use {name!r} but {exc}") from None
-        check_models_fit(sorted(s for s in used if is_model_spec(s)), raw, source)
+        check_models_fit(sorted(s for s in used if is_model_spec(s)), raw, source, cfg.env.id)
     return cfg
 
 
@@ -349,15 +349,16 @@ def check_env_id(env_id: str, allow_import: bool, source: str) -> None:
             "trust that code")
 
 
-def check_models_fit(specs: list[str], raw, source: str) -> None:
-    """Every ``model:`` policy of the config must have been trained for this env (game, parameters, sizes)."""
+def check_models_fit(specs: list[str], raw, source: str, env_id: str | None = None) -> None:
+    """Every model policy of the config (``model:``, a path, ``zoo``) must have been trained for this env
+    (game, parameters, sizes)."""
     from travel_envs.agents.model import ModelFileError, check_policy_fits, load_model_policy
 
     for spec in specs:
         try:
-            check_policy_fits(load_model_policy(model_path(spec), name=spec), raw,
+            check_policy_fits(load_model_policy(model_path(spec, env_id), name=spec), raw,
                               "set env.params to the model's values or use another model")
-        except (ModelFileError, FileNotFoundError) as exc:
+        except (ModelFileError, FileNotFoundError, ParameterError) as exc:
             raise ConfigError(f"{source}: {exc}") from None
 
 

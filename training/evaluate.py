@@ -12,6 +12,7 @@ Policy specs (for --policy, --opponents and --league):
                               search each game's strength is reported at; see docs/search.md)
   PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)
   CHECKPOINT_FOLDER           an RLlib checkpoint folder (runs/rllib_x/checkpoints/final)
+  zoo, zoo:ENV_ID             the trained agent shipped with the package for the env (travel_envs/zoo)
 A model is read without running code from it, and played only on the table it was trained for:
 without --param, the env's parameters are those recorded in the model.
 
@@ -24,6 +25,9 @@ without --param, the env's parameters are those recorded in the model.
 
     # an RLlib checkpoint (env and parameters from its run folder's config.yaml)
     python -m training.evaluate --policy runs/rllib_x/checkpoints/final --opponents random heuristic
+
+    # a policy's Elo on the published ladder of its game (fixed ratings, comparable between users)
+    python -m training.evaluate --env trekking_v0 --ladder runs/x/final_model.zip --processes 2
 
     # a round-robin league with Bradley-Terry Elo ratings (--policy, if given, joins it)
     python -m training.evaluate --env globetrotter_v0 --league random heuristic runs/x/final_model.zip \\
@@ -137,7 +141,13 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="baselines, any policy specs as for --policy (default: random heuristic)")
     p.add_argument("--league", nargs="+", metavar="POLICY", help="round-robin league of these policies (and "
                    "--policy, if given) with Elo ratings")
-    p.add_argument("--games", type=int, default=1000, help="games per opponent (per pair in league mode)")
+    p.add_argument("--ladder", metavar="POLICY", help="place POLICY on the env's published Elo ladder (random, "
+                   "the rule-based players, mcts at two budgets, the shipped agent): it plays every member, whose "
+                   "ratings stay fixed, and gets an Elo on the README's scale")
+    p.add_argument("--ladder-file", metavar="FILE", help="with --ladder: a ladder built with "
+                   "'python -m training.build_ladder --out FILE' (default: the env's published ladder)")
+    p.add_argument("--games", type=int, default=None, help="games per opponent (per pair in league mode; "
+                   "default 1000, with --ladder 200 per member)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--processes", type=int, default=1, help="worker processes (1 = in-process)")
     p.add_argument("--stochastic", action="store_true", help="models sample actions instead of playing greedily")
@@ -171,10 +181,17 @@ def run(args) -> str:
     from travel_envs.evaluation.report import league_table, match_table
     from travel_envs.tools.cli import check_output_path
     from travel_envs.core.registry import make_raw_env
+    from travel_envs.zoo import with_env
 
     from .config import load_config
 
+    if args.games is None:
+        args.games = 200 if args.ladder else 1000
     _check_counts(args)
+    if args.ladder:
+        return _place_on_ladder(args)
+    if args.ladder_file:
+        raise ParameterError("--ladder-file goes with --ladder POLICY")
     env_id, explicit = args.env, parse_params(args.param)
     base: dict = {}
     policy = args.policy
@@ -200,6 +217,8 @@ def run(args) -> str:
         if policy is None:
             raise ParameterError("give --policy (or --league, or --run RUN_DIR)")
         specs = [policy, *(args.opponents or ["random", "heuristic"])]
+    specs = [with_env(s, env_id) for s in specs]  # a bare 'zoo' is the model of the env given
+    policy = specs[0] if policy is not None else None
     for s in specs:
         check_policy_spec(s)
     if not args.run:
@@ -253,6 +272,62 @@ def run(args) -> str:
         print(f"written: {out}")
     if args.json:
         _atomic_write(args.json, json.dumps(summaries, indent=2) + "\n")
+    return text
+
+
+def _place_on_ladder(args) -> str:
+    """``--ladder POLICY``: POLICY against every member of the env's ladder, then its Elo."""
+    from travel_envs.agents.registry import check_policy_spec, make_policy
+    from travel_envs.core.registry import make_raw_env
+    from travel_envs.evaluation.arena import policy_label, versus
+    from travel_envs.evaluation.journal import GameJournal
+    from travel_envs.evaluation.ladder import load_ladder
+    from travel_envs.evaluation.ratings import place_on_ladder
+    from travel_envs.evaluation.report import ladder_table
+    from travel_envs.tools.cli import check_output_path
+    from travel_envs.zoo import with_env
+
+    for flag, given in (("--league", args.league), ("--opponents", args.opponents), ("--policy", args.policy),
+                        ("--param", args.param), ("--run", args.run), ("--save-replays", args.save_replays)):
+        if given:
+            raise ParameterError(f"--ladder plays POLICY against the ladder's members on the ladder's table; "
+                                 f"leave out {flag}")
+    env_id = args.env or _model_env([args.ladder], None)[0]
+    if not env_id:
+        raise ParameterError("give --env ENV_ID (the ladder of which game?)")
+    spec = with_env(args.ladder, env_id)
+    check_policy_spec(spec)
+    ladder = load_ladder(env_id, args.ladder_file)
+    raw = make_raw_env(env_id, **ladder.env_params)
+    _check_models([spec], raw)
+    for flag, path in (("--out", args.out), ("--json", args.json), ("--journal", args.journal)):
+        check_output_path(flag, path)
+    journal = GameJournal(args.journal) if args.journal else None
+    candidate = make_policy(spec, env_id, seed=args.seed, deterministic=not args.stochastic)
+    label = policy_label(spec)
+    rows = []
+    for member in ladder.members:
+        with _progress(args.games, f"vs {member}") as bar:
+            result = versus(env_id, candidate, with_env(member, env_id), args.games, seed=args.seed,
+                            env_params=ladder.env_params, processes=args.processes, names=[label, member],
+                            progress=bar.update, journal=journal)
+        rows.append(result.summary(0) | {"member": member, "member_elo": ladder.ratings[member]})
+    elo, low, high = place_on_ladder([r["member_elo"] for r in rows], [r["wins"] + r["draws"] / 2 for r in rows],
+                                     [r["games"] for r in rows])
+    text = (f"## {label} on the {env_id} ladder\n\n{args.games} games against each member, seats rotated, seed "
+            f"{args.seed}; win = sole winner (a draw scores 1/2 for the Elo); 95% CI = Wilson score interval. The "
+            f"members' Elo are the published ladder's ({ladder.measured}: {ladder.games_per_pair} games per pair, "
+            f"`{ladder.command}`), random = 1000.\n\n" + ladder_table(rows, raw.game.num_players)
+            + f"\n**{label}: Elo {elo:.0f} [{low:.0f}, {high:.0f}]** (95% interval, members' ratings taken as exact)\n")
+    print(text)
+    if args.out:
+        _atomic_write(args.out, text)
+        print(f"written: {args.out}")
+    if args.json:
+        summary = {"policy": spec, "env_id": env_id, "elo": elo, "elo_low": low, "elo_high": high,
+                   "rows": [{k: v for k, v in r.items() if k != "per_seat"}
+                            | {"per_seat": {str(seat): list(v) for seat, v in r["per_seat"].items()}} for r in rows]}
+        _atomic_write(args.json, json.dumps(summary, indent=2) + "\n")
     return text
 
 

@@ -8,6 +8,8 @@ Spec strings are what configs and the command line use:
   game has one (Globetrotter),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
+- ``"zoo"`` / ``"zoo:<env id>"``: the trained agent shipped with the package for the env in play
+  (or the env named), played greedily (:mod:`travel_envs.zoo`),
 - ``"mcts"`` / ``"mcts:N"`` (``N`` simulations per decision), with options
   ``mcts:N:heuristic`` (heuristic play-outs), ``depth=D`` (cut-off), ``c=X`` (exploration),
   ``bias=W`` with ``prior=heuristic|expert`` (a root bias towards that player's move), ``time=S``
@@ -27,18 +29,23 @@ from .games import GAME_POLICIES, game_policy_class
 from .mcts_spec import SPEC_FORM as MCTS_FORM
 from .mcts_spec import is_mcts_spec, parse_mcts_spec
 from .model import load_model_policy
+from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
 
 
 def is_model_spec(spec: str) -> bool:
-    """``model:PATH``, a ``.zip``/``.npz`` path, or an RLlib checkpoint folder."""
+    """``model:PATH``, a ``.zip``/``.npz`` path, an RLlib checkpoint folder, or a shipped ``zoo`` model."""
     from .model import is_rllib_checkpoint
 
-    return spec.startswith("model:") or spec.endswith((".zip", ".npz")) or is_rllib_checkpoint(spec)
+    return (spec.startswith("model:") or spec.endswith((".zip", ".npz")) or is_zoo_spec(spec)
+            or is_rllib_checkpoint(spec))
 
 
-def model_path(spec: str) -> str:
+def model_path(spec: str, env_id: str | None = None) -> str:
+    """The file of a model spec (``env_id``: the env a bare ``zoo`` stands for)."""
+    if is_zoo_spec(spec):
+        return str(zoo_model_path(spec, env_id))
     return spec[len("model:"):] if spec.startswith("model:") else spec
 
 
@@ -51,6 +58,10 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
     if is_mcts_spec(spec):
         parse_mcts_spec(spec)  # raises naming the bad field
         return spec
+    if is_zoo_spec(spec):
+        if spec != "zoo":
+            zoo_model_path(spec)  # a game without a shipped model is refused, naming those there are
+        return spec
     if is_model_spec(spec):
         from pathlib import Path
 
@@ -58,7 +69,7 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         if not path.is_file() and not path.with_name(path.name + ".zip").is_file() and not path.is_dir():
             raise FileNotFoundError(f"model file not found: {path}")
         return spec
-    allowed = [*BASIC_SPECS, MCTS_FORM, "model:PATH.zip", "PATH.zip"] + (["snapshot"] if allow_snapshot else [])
+    allowed = [*BASIC_SPECS, MCTS_FORM, "model:PATH.zip", "PATH.zip", "zoo", "zoo:ENV_ID"] + (["snapshot"] if allow_snapshot else [])
     raise ParameterError(f"unknown policy {spec!r}; allowed: {allowed}")
 
 
@@ -88,6 +99,16 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
             "opponent mix; to play a saved snapshot give its path, e.g. 'model:runs/x/snapshots/snap_000100000.npz'"
         )
     if is_model_spec(spec):
-        return load_model_policy(model_path(spec), deterministic=deterministic, seed=seed, name=spec)
+        return load_model_policy(model_path(spec, _env_name(env_id)), deterministic=deterministic, seed=seed,
+                                 name=spec)
     check_policy_spec(spec)  # raises with the allowed forms
     raise AssertionError("unreachable")
+
+
+def _env_name(env) -> str | None:
+    """The env id of ``env`` (an env id, or a registered Game class), for a bare ``zoo``."""
+    if env is None or isinstance(env, str):
+        return env
+    from travel_envs.core.registry import game_class, list_envs
+
+    return next((env_id for env_id in list_envs() if game_class(env_id) is env), None)

@@ -55,3 +55,30 @@ def elo_ratings(names: list[str], wins: np.ndarray, prior: float = 1.0, anchor: 
 
 def expected_score(elo_a: float, elo_b: float) -> float:
     return 1.0 / (1.0 + 10 ** ((elo_b - elo_a) / 400.0))
+
+
+def place_on_ladder(ratings: list[float], scores: list[float], games: list[int],
+                    prior: float = 1.0) -> tuple[float, float, float]:
+    """Elo of a newcomer from its results against opponents of fixed Elo ``ratings``: ``scores[i]`` points
+    (a win 1, a draw 1/2) in ``games[i]`` games against opponent i. Maximum likelihood of the same
+    Bradley-Terry model as :func:`elo_ratings`, with the same ``prior`` (virtual drawn games against
+    every opponent met), so the rating lands on the ladder's scale. Returns ``(elo, low, high)``: the
+    95% interval from the curvature of the likelihood (the opponents' ratings taken as exact)."""
+    r = np.asarray(ratings, float)
+    n = np.asarray(games, float) + np.where(np.asarray(games) > 0, prior, 0.0)
+    s = np.asarray(scores, float) + np.where(np.asarray(games) > 0, prior / 2.0, 0.0)
+    if not n.sum():
+        raise ValueError("no games to place the policy with")
+    scale = math.log(10) / 400.0
+    elo = float(np.average(r, weights=n))
+    for _ in range(200):  # Newton's method on the log-likelihood (concave in elo)
+        p = 1.0 / (1.0 + np.exp(-scale * (elo - r)))
+        gradient = scale * float((s - n * p).sum())
+        curvature = scale * scale * float((n * p * (1 - p)).sum())
+        step = gradient / curvature
+        elo += max(-400.0, min(400.0, step))
+        if abs(step) < 1e-9:
+            break
+    p = 1.0 / (1.0 + np.exp(-scale * (elo - r)))
+    half = 1.96 / math.sqrt(scale * scale * float((n * p * (1 - p)).sum()))
+    return elo, elo - half, elo + half

@@ -46,3 +46,21 @@ def league_table(names: list[str], wins, elo: dict[str, float]) -> str:
             cells.append(f"{wins[i][j]:g} / {games:g} = {_pct(wins[i][j] / games)} [{_pct(low)}, {_pct(high)}]")
         lines.append("| " + " | ".join([str(rank), names[i], f"{elo[names[i]]:.0f}", *cells]) + " |")
     return "\n".join(lines) + "\n"
+
+
+def ladder_table(rows: Iterable[dict], num_players: int) -> str:
+    """One row per ladder member: its published Elo, then the placed policy's results against it
+    (win rate with Wilson 95% CI, per-seat win rates)."""
+    seat_cols = [f"seat {s}" for s in range(num_players)]
+    head = ["member", "member Elo", "games", "wins", "draws", "win rate", "95% CI (Wilson)", "mean margin", *seat_cols]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
+    for r in rows:
+        seats = []
+        for seat in range(num_players):
+            w, g = r["per_seat"].get(seat, (0, 0))
+            seats.append(f"{_pct(w / g)} ({g})" if g else "-")
+        lines.append("| " + " | ".join([r["member"], f"{r['member_elo']:.0f}", str(r["games"]), str(r["wins"]),
+                                         str(r["draws"]), _pct(r["win_rate"]),
+                                         f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]", f"{r['mean_margin']:+.2f}",
+                                         *seats]) + " |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,135 @@
+"""Shipped agents (``zoo`` specs) and the published Elo ladders (``evaluate --ladder``, build_ladder)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import travel_envs.zoo as zoo
+from training import build_ladder as build_cli
+from training import evaluate as evaluate_cli
+from travel_envs.agents.model import NumpyMLPPolicy, check_policy_fits, model_metadata
+from travel_envs.agents.registry import check_policy_spec, make_policy
+from travel_envs.core.game import ParameterError
+from travel_envs.core.registry import make_raw_env
+from travel_envs.evaluation import ladder as ladders
+from travel_envs.evaluation.ratings import elo_ratings, place_on_ladder
+
+ENV = "trekking_v0"
+
+
+def _random_model(env_id: str, **meta_changes) -> NumpyMLPPolicy:
+    raw = make_raw_env(env_id, num_players=2)
+    rng = np.random.default_rng(0)
+    size, actions = raw.game.observation_size, raw.game.num_actions
+    meta = model_metadata(env_id, raw, {"num_players": 2}, "relu") | meta_changes
+    return NumpyMLPPolicy([rng.normal(size=(16, size)), rng.normal(size=(actions, 16))],
+                          [np.zeros(16), np.zeros(actions)], ["relu"], meta=meta)
+
+
+@pytest.fixture
+def zoo_dir(tmp_path, monkeypatch):
+    monkeypatch.setattr(zoo, "ZOO_DIR", tmp_path)
+    return tmp_path
+
+
+def test_a_zoo_spec_plays_the_shipped_model_of_the_env(zoo_dir):
+    _random_model(ENV).save(zoo_dir / f"{ENV}.npz")
+    assert zoo.shipped() == [ENV] and check_policy_spec(f"zoo:{ENV}") == f"zoo:{ENV}"
+    raw = make_raw_env(ENV, num_players=2)
+    for spec in ("zoo", f"zoo:{ENV}"):
+        policy = make_policy(spec, ENV)
+        check_policy_fits(policy, raw)
+        raw.reset(seed=1)
+        state = raw.game_state
+        obs = np.zeros(raw.game.observation_size, np.float32)
+        state.observation(state.current_player, obs)
+        assert state.legal_action_mask()[policy.act(obs, state.legal_action_mask(), state)]
+
+
+def test_zoo_specs_are_refused_clearly(zoo_dir):
+    with pytest.raises(ParameterError, match=r"no model of 'itchy_feet_v0' ships.*shipped: \[\]"):
+        check_policy_spec("zoo:itchy_feet_v0")
+    with pytest.raises(ParameterError, match="name the game's model"):
+        make_policy("zoo")
+    _random_model(ENV, game_version=-1).save(zoo_dir / f"{ENV}.npz")
+    with pytest.raises(ParameterError, match="was trained for 'trekking_v0'.*version -1"):
+        check_policy_fits(make_policy("zoo", ENV), make_raw_env(ENV, num_players=2))
+    assert evaluate_cli.main(["--env", ENV, "--policy", "zoo", "--opponents", "random", "--games", "2"]) == 2
+
+
+@pytest.mark.parametrize("env_id", zoo.shipped())
+def test_every_shipped_model_is_weights_only_and_fits_its_game(env_id):
+    """A shipped model loads without unpickling (a plain ``.npz``), carries its env and game version, fits
+    the installed game, and beats uniform random play in a few games."""
+    path = zoo.zoo_model_path(f"zoo:{env_id}")
+    with np.load(path, allow_pickle=False) as data:
+        assert all(data[k].dtype != object for k in data.files)
+    policy = make_policy(f"zoo:{env_id}", env_id)
+    assert policy.meta["env_id"] == env_id
+    check_policy_fits(policy, make_raw_env(env_id, **policy.meta["env_params"]))
+    from travel_envs.evaluation.arena import versus
+
+    result = versus(env_id, f"zoo:{env_id}", "random", 4, seed=0, env_params=policy.meta["env_params"])
+    assert result.summary(0)["wins"] >= 3
+
+
+def test_placing_reproduces_the_league_rating():
+    """A policy placed against fixed league ratings gets its league Elo back (the same Bradley-Terry
+    model and prior), and more wins give a higher Elo with a narrower interval for more games."""
+    wins = np.array([[0, 30, 10], [70, 0, 35], [90, 65, 0]], float)
+    elo = elo_ratings(["random", "a", "b"], wins)
+    placed, low, high = place_on_ladder([elo["random"], elo["a"]], [90, 65], [100, 100])
+    assert placed == pytest.approx(elo["b"], abs=1e-6) and low < placed < high
+    more, low4, high4 = place_on_ladder([elo["random"], elo["a"]], [360, 260], [400, 400])
+    assert high4 - low4 < (high - low) * 0.6
+    assert place_on_ladder([1000, 1200], [95, 80], [100, 100])[0] > placed
+
+
+def test_build_a_ladder_then_place_a_policy_on_it(tmp_path, capsys):
+    lad = tmp_path / "ladder.json"
+    assert build_cli.main(["--env", ENV, "--members", "random", "heuristic", "mcts:8", "--games", "4",
+                           "--out", str(lad)]) == 0
+    built = json.loads(lad.read_text())
+    assert built["ratings"]["random"] == 1000 and set(built["ratings"]) == {"random", "heuristic", "mcts:8"}
+    assert "--games 4" in built["command"] and built["games_per_pair"] == 4
+    capsys.readouterr()
+    assert evaluate_cli.main(["--env", ENV, "--ladder", "mcts:4", "--ladder-file", str(lad), "--games", "4",
+                              "--json", str(tmp_path / "placed.json")]) == 0
+    out = capsys.readouterr().out
+    assert "| heuristic |" in out and "mcts:4: Elo" in out and "seat 0" in out
+    placed = json.loads((tmp_path / "placed.json").read_text())
+    assert placed["elo_low"] < placed["elo"] < placed["elo_high"] and len(placed["rows"]) == 3
+
+
+def test_ladder_input_is_refused_clearly(tmp_path, capsys):
+    lad = tmp_path / "ladder.json"
+    assert build_cli.main(["--env", ENV, "--members", "random", "heuristic", "--games", "2", "--out", str(lad)]) == 0
+    stale = json.loads(lad.read_text()) | {"game_version": -1}
+    (tmp_path / "stale.json").write_text(json.dumps(stale))
+    (tmp_path / "bad.json").write_text("{not json")
+    capsys.readouterr()
+    cases = [
+        (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "stale.json")], "no longer apply"),
+        (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "bad.json")], "not a ladder file"),
+        (["--env", ENV, "--ladder", "random", "--ladder-file", str(lad), "--param", "num_players=3"],
+         "leave out --param"),
+        (["--env", ENV, "--ladder", "nonsense", "--ladder-file", str(lad)], "unknown policy 'nonsense'"),
+        (["--env", "trek_v0", "--ladder", "random", "--ladder-file", str(lad)], "not of 'trek_v0'"),
+    ]
+    for argv, message in cases:
+        assert evaluate_cli.main(argv) == 2, argv
+        assert message in capsys.readouterr().err, argv
+    assert build_cli.main(["--env", ENV, "--members", "heuristic", "mcts:4", "--games", "2"]) == 2
+    assert "include random" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("env_id", ladders.published())
+def test_every_published_ladder_loads_and_names_playable_members(env_id):
+    ladder = ladders.load_ladder(env_id)
+    assert ladder.ratings["random"] == 1000 and ladder.games_per_pair >= 50
+    for member in ladder.members:
+        make_policy(zoo.with_env(member, env_id), env_id)
+    assert "build_ladder" in ladder.command
