@@ -24,3 +24,12 @@ def test_sb3_breakdown_prints_every_side(capsys):
     text = capsys.readouterr().out
     for side in ("ours", "reference", "replay (ours, zero-cost env)"):
         assert side in text
+
+
+def test_decision_cost_compares_policies_on_the_same_positions(capsys):
+    from benchmarks import decision_cost
+
+    assert decision_cost.main(["--env", "trekking_v0", "--policies", "mcts:20", "random", "--positions", "6"]) == 0
+    text = capsys.readouterr().out
+    assert "| mcts:20 |" in text and "| random |" in text and "times faster than mcts:20" in text
+    assert decision_cost.main(["--env", "trekking_v0", "--positions", "0"]) == 2

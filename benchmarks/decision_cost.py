@@ -1,0 +1,90 @@
+"""CPU time per decision of policies on the same positions, and their ratio: how much cheaper a learned
+agent is than the search it was distilled from.
+
+Positions are the decisions with a choice in seeded games of the heuristic against itself (2 players,
+the game's default parameters, or a model's own). Every policy decides on every position; the CPU
+time of this process (``time.process_time``) per decision is printed, and each policy's ratio to the
+first (the reference, by default the game's ``mcts``). A model decides from the seat's observation,
+which is encoded for it as the env would; the search reads the engine state.
+
+    python -m benchmarks.decision_cost --env trekking_v0 --policies mcts zoo
+    python -m benchmarks.decision_cost --env trek_v0 --policies mcts runs/x/final_model.zip --positions 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def measure(env_id: str, specs: list[str], positions: int, seed: int) -> list[tuple[str, float, int]]:
+    """``(spec, CPU seconds per decision, decisions)`` per policy, on the same positions."""
+    import numpy as np
+
+    from travel_envs.agents.registry import make_policy
+    from travel_envs.core.registry import make_raw_env
+    from travel_envs.tools.cli import model_env
+    from travel_envs.zoo import with_env
+
+    specs = [with_env(s, env_id) for s in specs]
+    params = {"num_players": 2}
+    for spec in specs:
+        found = model_env(spec)
+        if found:
+            params = {**params, **found[1]}
+    game = make_raw_env(env_id, **params).game
+    states = []
+    heuristic = make_policy("heuristic", env_id, seed=seed)
+    g = 0
+    while len(states) < positions:
+        state = game.new_initial_state(np.random.default_rng([seed, g]))
+        g += 1
+        while not state.is_terminal and len(states) < positions:
+            mask = state.legal_action_mask()
+            if mask.sum() > 1 and (g + len(states)) % 3 == 0:
+                states.append(state.clone())
+            state.apply_action(int(heuristic.act(None, mask, state)))
+    out = []
+    buf = np.zeros(game.observation_size, np.float32)
+    for spec in specs:
+        policy = make_policy(spec, env_id, seed=seed)
+        reads = getattr(policy, "uses_observation", True)
+        start = time.process_time()
+        for state in states:
+            if reads:
+                state.observation(state.current_player, buf)
+            policy.act(buf if reads else None, state.legal_action_mask(), state)
+        out.append((spec, (time.process_time() - start) / len(states), len(states)))
+    return out
+
+
+def main(argv=None) -> int:
+    from travel_envs.tools.cli import run_cli
+
+    p = argparse.ArgumentParser(prog="python -m benchmarks.decision_cost", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", required=True, help="env id, e.g. trekking_v0")
+    p.add_argument("--policies", nargs="+", default=["mcts", "zoo"], metavar="POLICY",
+                   help="policy specs; the first is the reference (default: mcts zoo)")
+    p.add_argument("--positions", type=int, default=100, help="positions to decide on (default 100)")
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+
+    def run(_argv) -> None:
+        from travel_envs.core.game import ParameterError
+
+        if args.positions < 1:
+            raise ParameterError(f"--positions={args.positions} is not allowed; it must be an integer >= 1")
+        rows = measure(args.env, args.policies, args.positions, args.seed)
+        reference = rows[0][1]
+        print(f"## CPU time per decision, {args.env}, {rows[0][2]} positions from heuristic games (seed {args.seed})\n")
+        print("| policy | CPU ms per decision | times faster than " + rows[0][0] + " |\n|---|---|---|")
+        for spec, seconds, _ in rows:
+            print(f"| {spec} | {1000 * seconds:.3f} | {reference / seconds:.0f}x |")
+
+    return run_cli(run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
