@@ -34,7 +34,10 @@ def two_node_cluster(tmp_path, monkeypatch):
     port = _free_port()
     temp_dir = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # Ray's socket paths must stay short
     address = f"127.0.0.1:{port}"
-    run = lambda *args: subprocess.run(["ray", *args], env=env, capture_output=True, text=True, timeout=180)  # noqa: E731
+
+    def run(*args):
+        return subprocess.run(["ray", *args], env=env, capture_output=True, text=True, timeout=180)
+
     try:
         head = run("start", "--head", f"--port={port}", "--num-cpus=1", "--include-dashboard=false",
                    "--disable-usage-stats", f"--temp-dir={temp_dir}")

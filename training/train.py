@@ -311,8 +311,8 @@ def _load_resumable(run_dir: Path, cfg: TrainingConfig, tb_dir: Path | None, sna
     ckpts = checkpoints_newest_first(run_dir / "checkpoints")
     if not ckpts:
         raise ConfigError(f"--resume {run_dir}: no checkpoint in {run_dir / 'checkpoints'} to continue from "
-                          "(a run stopped before its first checkpoint and before any teacher game was kept cannot be resumed; "
-                          "start it again)")
+                          "(a run stopped before its first checkpoint and before any teacher game was kept "
+                          "cannot be resumed; start it again)")
     problems = []
     for ckpt in ckpts:
         try:

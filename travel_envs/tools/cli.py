@@ -146,7 +146,7 @@ def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
     from travel_envs.agents.model import read_model_metadata
     from travel_envs.agents.registry import is_model_spec, model_path
 
-    if not is_model_spec(spec):
+    if not is_model_spec(spec) or spec == "zoo":  # a bare zoo is the model of the env in play: no env of its own
         return None
     meta = read_model_metadata(model_path(spec)) if Path(model_path(spec)).exists() else None
     if meta and "env_id" in meta:
