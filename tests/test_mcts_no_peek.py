@@ -112,3 +112,45 @@ def _assert_same_search(spec: str, env_id: str) -> None:
         a.seed(i), b.seed(i)
         mask = state.legal_action_mask()
         assert a.act(None, mask, state) == b.act(None, mask, other)
+
+
+def _random_model_file(env_id: str, folder) -> str:
+    """A trained-model stand-in (random weights, the game's sizes and metadata) as a ``.npz``."""
+    from travel_envs.agents.model import NumpyMLPPolicy, model_metadata
+    from travel_envs.core.registry import make_raw_env
+
+    raw = make_raw_env(env_id, num_players=2)
+    rng = np.random.default_rng(1)
+    size, actions = raw.game.observation_size, raw.game.num_actions
+    model = NumpyMLPPolicy([rng.normal(size=(8, size)), rng.normal(size=(actions, 8))],
+                           [np.zeros(8), np.zeros(actions)], ["relu"],
+                           meta=model_metadata(env_id, raw, {"num_players": 2}, "relu"))
+    path = folder / f"{env_id}.npz"
+    model.save(path)
+    return str(path)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+def test_a_network_led_search_is_the_same_on_a_resample(env_id, tmp_path):
+    """``prior=PATH``: the root bias favours a trained model's move, read from the seat's observation
+    of the resampled state; the statistics and the move are those of the real state."""
+    _assert_same_search(f"mcts:4:heuristic:depth=20:bias=4:prior={_random_model_file(env_id, tmp_path)}", env_id)
+
+
+def test_a_network_led_search_follows_the_network_under_a_strong_bias(tmp_path):
+    """With a huge bias the search plays the network's move; a model of another game is refused."""
+    from travel_envs.agents.model import ModelFileError, load_model_policy
+
+    path = _random_model_file("trekking_v0", tmp_path)
+    model = load_model_policy(path)
+    for state, _, i in _search_pairs("trekking_v0", 2):
+        led = MCTSPolicy.from_spec(f"mcts:16:bias=1000:prior={path}", env="trekking_v0", seed=i)
+        obs = np.zeros(state.game.observation_size, np.float32)
+        state.observation(state.current_player, obs)
+        mask = state.legal_action_mask()
+        assert led.act(None, mask, state) == model.act(obs, mask, state)
+    other = _random_model_file("trek_v0", tmp_path)
+    state = next(positions("trekking_v0", 2, 1, 5))
+    with pytest.raises(ModelFileError, match="trained for 'trek_v0'"):
+        MCTSPolicy.from_spec(f"mcts:4:bias=1:prior={other}", env="trekking_v0", seed=0).act(
+            None, state.legal_action_mask(), state)

@@ -179,6 +179,45 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     return root
 
 
+class LearnedPrior:
+    """A trained model as the player the root bias favours (``prior=zoo`` or ``prior=PATH``): the search
+    led by a network, as in expert iteration. It reads the seat's observation encoded from the
+    resampled state, which shows the seat exactly what the real one shows (``resample_hidden``
+    keeps the seat's view), and is checked against the game at its first move."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+        self._checked_for: Any = None
+        self._buf: np.ndarray | None = None
+
+    def act(self, observation, action_mask, state) -> int:
+        if self._checked_for is not state.game:
+            from .model import check_policy_fits
+
+            check_policy_fits(self.model, state.game, "give a model trained for this game and table")
+            self._checked_for, self._buf = state.game, np.zeros(state.game.observation_size, np.float32)
+        self._buf.fill(0.0)
+        state.observation(state.current_player, self._buf)
+        return int(self.model.act(self._buf, action_mask, state))
+
+
+def _prior_player(game: Any, prior: str) -> Any:
+    """The player whose move the root bias favours: the game's rule-based one, or a trained model."""
+    if prior in ("heuristic", "expert"):
+        return game_policy_class(game, prior)()
+    from travel_envs.core.registry import game_class, list_envs
+    from travel_envs.zoo import zoo_model_path
+
+    from .model import load_model_policy
+
+    if prior == "zoo":
+        env_id = next((e for e in list_envs() if game_class(e) is game), None)
+        path = zoo_model_path("zoo", env_id)
+    else:
+        path = prior
+    return LearnedPrior(load_model_policy(path, deterministic=True, name=f"prior={prior}"))
+
+
 def root_statistics(root: _Node) -> dict[int, tuple[int, list[float]]]:
     """``{action: (visits, mean value per seat)}`` of the root's children (for tests and inspection)."""
     return {a: (ch.visits, [v / ch.visits for v in ch.value]) for a, ch in sorted(root.children.items())
@@ -248,7 +287,7 @@ class MCTSPolicy:
         s = resolve_settings(self.settings, game.name)
         if self._custom_rollout is None:
             self._rollout_policy = game_policy_class(game, "heuristic")() if s.rollout == "heuristic" else None
-        self._prior_policy = game_policy_class(game, s.prior)() if s.bias > 0 else None
+        self._prior_policy = _prior_player(game, s.prior) if s.bias > 0 else None
         self._cutoff = cutoff_values(game, s.value)
         self._game, self.resolved = game, s
 

@@ -14,8 +14,10 @@ game's strength figures in docs/search.md are measured at), then the generic one
 - ``bias=W``: progressive bias towards a rule-based player's move at the root (generic: 0, off):
   that child's selection value gets ``W * sqrt(root visits) / (1 + its visits)``, so the search
   leaves that move only when the statistics clearly prefer another one,
-- ``prior=heuristic|expert``: the rule-based player whose move the bias favours (generic:
-  ``heuristic``; ``expert`` where the game has one, Globetrotter),
+- ``prior=heuristic|expert|zoo|PATH``: the player whose move the bias favours (generic:
+  ``heuristic``; ``expert`` where the game has one, Globetrotter; ``zoo``, the game's shipped
+  agent, or a trained model's ``PATH.zip``/``.npz``: the network leads the search, as in expert
+  iteration),
 - ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
   simulation; not reproducible move for move, since the count depends on the machine's speed),
 - ``value=score|progress|fitted``: how a simulation cut off at ``depth`` is valued
@@ -41,9 +43,11 @@ DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
-PRIORS = ("heuristic", "expert")
+PRIORS = ("heuristic", "expert", "zoo")
+#: a trained model as the prior: a file path with one of these endings
+MODEL_PRIOR_SUFFIXES = (".zip", ".npz")
 VALUES = ("score", "progress", "fitted")
-SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]"
+SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH][:time=S]"
              "[:value=score|progress|fitted]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
@@ -63,7 +67,7 @@ class SearchSettings:
     exploration: float = DEFAULT_EXPLORATION
     bias: float | None = None  # progressive bias towards a rule-based move at the root; 0: off
     seconds: float | None = None  # CPU seconds per decision instead of ``simulations``; None: count
-    prior: str | None = None  # the rule-based player whose root move ``bias`` favours
+    prior: str | None = None  # the player whose root move ``bias`` favours: PRIORS or a model path
     value: str | None = None  # how a cut-off position is valued: one of VALUES
 
     def __post_init__(self) -> None:
@@ -86,8 +90,9 @@ class SearchSettings:
         if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
                               or t <= 0):
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
-        if self.prior is not None and self.prior not in PRIORS:
-            raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)}")
+        if self.prior is not None and self.prior not in PRIORS and not self.prior.endswith(MODEL_PRIOR_SUFFIXES):
+            raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)} or a "
+                                 f"trained model's path ending in .zip or .npz")
         if self.value is not None and self.value not in VALUES:
             raise ParameterError(f"mcts value={self.value!r} is not allowed; allowed values: {list(VALUES)}")
         if self.prior not in (None, "heuristic") and w == 0:
