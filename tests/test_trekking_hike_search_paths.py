@@ -1,6 +1,6 @@
 """The search's fast paths in Trekking give what the plain ones give: the cached legal ids equal the
-ids computed afresh and the mask's nonzero, a determinization that logs no events plays exactly like
-one that does, its generator (built from a seed on the first draw) is default_rng(seed) in every copy,
+ids computed afresh and the mask's nonzero, a muted determinization (no events logged) plays exactly
+like one that logs, a resample itself narrates like the real state (OpenSpiel reads its text), its generator (built from a seed on the first draw) is default_rng(seed) in every copy,
 and ``rng.shuffle`` of a list orders it as ``rng.permutation`` did."""
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ def test_legal_actions_equal_the_mask_and_a_fresh_computation():
             assert st.legal_actions() == cached
 
 
-def test_a_determinization_logs_nothing_and_plays_like_one_that_logs():
+def test_a_muted_determinization_logs_nothing_and_plays_like_one_that_logs():
     for n in (1, 3):
         for k, st in enumerate(_random_game(n, 10 + n)):
             if k % 7:
                 continue
-            quiet = st.resample_hidden(st.current_player, np.random.default_rng(k))
-            loud = quiet.clone()
-            loud._narrate = True
+            loud = st.resample_hidden(st.current_player, np.random.default_rng(k))
+            quiet = loud.clone()
+            quiet.mute()
             logged = list(quiet.events)
             rng = np.random.default_rng(k)
             while not quiet.is_terminal:
@@ -73,3 +73,17 @@ def test_a_determinization_draws_what_default_rng_of_its_seed_draws():
     want = [int(x) for x in np.random.default_rng(seed).integers(1 << 30, size=5)]
     for s in (d, *copies):
         assert [int(x) for x in s.rng.integers(1 << 30, size=5)] == want
+
+
+def test_a_resample_narrates_its_moves_like_the_real_state():
+    """OpenSpiel's IS-MCTS keys its tree on the text view, which shows the last events: a resample
+    (``resample_from_infostate``) must log the moves played on it as the real game does."""
+    for k, st in enumerate(_random_game(2, 4)):
+        if k % 5 or st.is_terminal:
+            continue
+        resampled = st.resample_hidden(st.current_player, np.random.default_rng(k))
+        real = st.clone()
+        a = st.legal_actions()[0]
+        real.apply_action(a)
+        resampled.apply_action(a)
+        assert len(resampled.events) == len(real.events) and resampled.events[-1] == real.events[-1]

@@ -120,6 +120,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     while done < budget and (deadline is None or not done or time.process_time() < deadline):
         done += 1
         d = state.resample_hidden(seat, rng)
+        d.mute()  # no one reads a determinization's narrated events
         if d.current_player != seat:
             raise RuntimeError(f"{state.game.name}: resample_hidden({seat}) returned a state where seat "
                                f"{d.current_player} is to move; a resample must keep the seat's view")

@@ -323,6 +323,11 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{self.game.name} does not implement resample_hidden")
 
+    def mute(self) -> None:
+        """Stop producing what only people read (narrated events) on this state from now on. A search
+        mutes its determinizations, which no one sees; a resample itself stays a faithful copy
+        (OpenSpiel's IS-MCTS reads the text view of states it plays on). Nothing to do by default."""
+
     def observation_text(self, seat: int) -> str:
         """``seat``'s view of the table as text: every public fact, nothing hidden
         from that seat (OpenSpiel's ``observation_string``)."""

@@ -943,6 +943,10 @@ class TrekkingState(GameState):
         s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
 
+    def mute(self) -> None:
+        """No more ``events`` lines: a search's determinization is never read by a person."""
+        self._narrate = False
+
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> "TrekkingState":
         """A copy with every hidden element drawn anew from ``rng``; Trekking has no private hands, so
         it is the same for every ``seat``. Hidden: the order of each ascent pile below its (face-up) top,
@@ -950,10 +954,9 @@ class TrekkingState(GameState):
         down), the rest cards below both piles' tops (one pool: which pile holds them is unseen), the
         Sunday hikers' deck below its top, and the generator (the bags' draws). Each pool is sorted
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
-        GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy is for
-        simulations: it keeps ``events`` as they are but logs none of its own actions."""
+        GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy narrates
+        its moves like this state (a search turns that off with :meth:`mute`)."""
         s = self._copy_without_rng()
-        s._narrate = False
         # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
         shuffle = rng.shuffle
         piles = s.route_piles

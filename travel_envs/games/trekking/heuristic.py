@@ -211,6 +211,7 @@ class HeuristicPolicy:
             return A.SUNDAY_PICK + (0 if far(s0) >= far(s1) else 1)
         if st.phase in ("move", "tag", "finish"):
             st = state.resample_hidden(seat, self.rng)
+            st.mute()  # a scratch copy: no narrated events
         if st.phase == "refuge":
             dist = _dist(st.map)
 
