@@ -62,6 +62,25 @@ def test_memoised_moving_mask_equals_fresh_computation(n, params):
     assert moving > 10
 
 
+def test_the_move_memo_stays_within_its_total_bound(monkeypatch):
+    """Past ``_TOTAL_LIMIT`` entries over all move rules every memo starts afresh, and the masks stay
+    exact (a long training run meets many rules; the per-rules bound alone would let memory grow)."""
+    monkeypatch.setattr(M, "_TOTAL_LIMIT", 50)
+    M._MEMO.clear()
+    G._MOVING_LEGAL.clear()
+    s = GAME(num_players=2, tours_to_end=2).new_initial_state(np.random.default_rng(3))
+    rng = np.random.default_rng(3)
+    moving = 0
+    while not s.is_terminal:
+        m = s.legal_action_mask()
+        if s.phase_id == G.PH_MOVING:
+            moving += 1
+            assert (m == _reference_moving_mask(s)).all()
+            assert sum(len(memo) for memo in M._MEMO.values()) <= 50 + 1
+        s.apply_action(int(rng.choice(np.flatnonzero(m))))
+    assert moving > 10 and M._entries <= 50
+
+
 def test_moving_masks_with_movement_powers():
     """Revisits (Milford Sound), free and step-less flights and Torres del Paine change the search."""
     rng = np.random.default_rng(0)

@@ -71,6 +71,10 @@ def next_steps(rules: MoveRules, v: int, visited: int, money: int):
 _MEMO: dict = {}
 _MEMO_LIMIT = 100_000  # entries per rules
 _RULES_LIMIT = 5_000
+#: entries over all rules: past this every memo starts afresh (a long training run meets many rules;
+#: without a total bound the per-rules limits alone would allow hundreds of millions of entries)
+_TOTAL_LIMIT = 400_000
+_entries = 0
 #: money beyond this never matters: at most 5 flights in a move (6 airports)
 _MONEY_CLAMP = len(AIRPORTS)
 
@@ -114,7 +118,12 @@ def _goes_on(rules: MoveRules, memo: dict, v: int, visited: int, steps: int, mon
     key = (v, visited, steps, money)
     hit = memo.get(key)
     if hit is None:
+        global _entries
         hit = bool(_targets(rules, memo, v, visited, steps, money, True))
+        _entries += 1
+        if _entries > _TOTAL_LIMIT:  # the memo in hand lives on for this search, detached
+            _MEMO.clear()
+            _entries = 0
         trim(memo, _MEMO_LIMIT)
         memo[key] = hit
     return hit
