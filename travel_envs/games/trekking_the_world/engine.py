@@ -829,9 +829,9 @@ class TrekkingTheWorldState(GameState):
 
     def _refill(self) -> None:
         """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
-        self._refill_row(self.itin_row, self.itin_deck, self.itin_discard)
-        self._refill_row(self.enc_row, self.enc_deck, self.enc_discard)
-        self._refill_row(self.tour_row, self.tour_deck, None)
+        self._refill_itineraries()
+        self._refill_encounters()
+        self._refill_tours()
 
     def _rival_turn(self) -> None:
         row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
