@@ -11,6 +11,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _seat_cells(per_seat: dict, num_players: int) -> list[str]:
+    """The win rate in each seat with its game count ("-" for a seat never played)."""
+    cells = []
+    for seat in range(num_players):
+        w, g = per_seat.get(seat, (0, 0))
+        cells.append(f"{_pct(w / g)} ({g})" if g else "-")
+    return cells
+
+
 def match_table(summaries: Iterable[dict], num_players: int) -> str:
     """One row per match: win rate with Wilson 95% CI, mean score and margin, per-seat win rates."""
     seat_cols = [f"seat {s}" for s in range(num_players)]
@@ -18,10 +27,7 @@ def match_table(summaries: Iterable[dict], num_players: int) -> str:
             "mean margin", *seat_cols]
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
     for s in summaries:
-        seats = []
-        for seat in range(num_players):
-            w, g = s["per_seat"].get(seat, (0, 0))
-            seats.append(f"{_pct(w / g)} ({g})" if g else "-")
+        seats = _seat_cells(s["per_seat"], num_players)
         row = [s["policy"], s["opponents"], str(s["games"]), str(s["wins"]), str(s["draws"]),
                _pct(s["win_rate"]), f"[{_pct(s['ci_low'])}, {_pct(s['ci_high'])}]",
                f"{s['mean_score']:.2f}", f"{s['mean_margin']:+.2f}", *seats]
@@ -55,10 +61,7 @@ def ladder_table(rows: Iterable[dict], num_players: int) -> str:
     head = ["member", "member Elo", "games", "wins", "draws", "win rate", "95% CI (Wilson)", "mean margin", *seat_cols]
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
     for r in rows:
-        seats = []
-        for seat in range(num_players):
-            w, g = r["per_seat"].get(seat, (0, 0))
-            seats.append(f"{_pct(w / g)} ({g})" if g else "-")
+        seats = _seat_cells(r["per_seat"], num_players)
         lines.append("| " + " | ".join([r["member"], f"{r['member_elo']:.0f}", str(r["games"]), str(r["wins"]),
                                          str(r["draws"]), _pct(r["win_rate"]),
                                          f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]", f"{r['mean_margin']:+.2f}",
