@@ -91,10 +91,11 @@ def test_placing_reproduces_the_league_rating():
 def test_build_a_ladder_then_place_a_policy_on_it(tmp_path, capsys):
     lad = tmp_path / "ladder.json"
     assert build_cli.main(["--env", ENV, "--members", "random", "heuristic", "mcts:8", "--games", "4",
-                           "--out", str(lad)]) == 0
+                           "--processes", "2", "--journal", str(tmp_path / "j.jsonl"), "--out", str(lad)]) == 0
     built = json.loads(lad.read_text())
     assert built["ratings"]["random"] == 1000 and set(built["ratings"]) == {"random", "heuristic", "mcts:8"}
     assert "--games 4" in built["command"] and built["games_per_pair"] == 4
+    assert "--journal" not in built["command"] and "--processes" not in built["command"]  # they change nothing
     capsys.readouterr()
     assert evaluate_cli.main(["--env", ENV, "--ladder", "mcts:4", "--ladder-file", str(lad), "--games", "4",
                               "--json", str(tmp_path / "placed.json")]) == 0

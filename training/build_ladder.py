@@ -34,6 +34,21 @@ def parse_args(argv=None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _result_flags(argv: list[str]) -> list[str]:
+    """``argv`` without the flags that do not change the ratings (where games run, where they are kept)."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        name = arg.split("=", 1)[0]
+        if name in ("--processes", "--journal"):
+            skip = "=" not in arg
+            continue
+        out.append(arg)
+    return out
+
+
 def run(args: argparse.Namespace, argv: list[str]) -> str:
     from travel_envs.agents.registry import check_policy_spec, make_policy
     from travel_envs.core.game import ParameterError, params_to_dict
@@ -73,7 +88,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     ladder = Ladder(env_id=args.env, game_version=game.version, game_params=params_to_dict(game.params),
                     env_params=dict(LADDER_PARAMS), ratings={n: round(elo[n], 1) for n in names},
                     games_per_pair=args.games, seed=args.seed,
-                    command="python -m training.build_ladder " + shlex.join(argv),
+                    command="python -m training.build_ladder " + shlex.join(_result_flags(argv)),
                     measured=datetime.now(timezone.utc).strftime("%Y-%m-%d"), wins=wins.tolist())
     path = save_ladder(ladder, args.out)
     text = (f"## The {args.env} ladder\n\n{args.games} games per pair, seats alternating and rotated, seed "
