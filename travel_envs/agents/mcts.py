@@ -206,16 +206,12 @@ def _prior_player(game: Any, prior: str) -> Any:
     """The player whose move the root bias favours: the game's rule-based one, or a trained model."""
     if prior in ("heuristic", "expert"):
         return game_policy_class(game, prior)()
-    from travel_envs.core.registry import game_class, list_envs
+    from travel_envs.core.game import env_id_of
     from travel_envs.zoo import zoo_model_path
 
     from .model import load_model_policy
 
-    if prior == "zoo":
-        env_id = next((e for e in list_envs() if game_class(e) is game), None)
-        path = zoo_model_path("zoo", env_id)
-    else:
-        path = prior
+    path = zoo_model_path("zoo", env_id_of(game)) if prior == "zoo" else prior
     return LearnedPrior(load_model_policy(path, deterministic=True, name=f"prior={prior}"))
 
 

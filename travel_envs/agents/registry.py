@@ -23,13 +23,13 @@ Spec strings are what configs and the command line use:
 from __future__ import annotations
 
 from travel_envs.core.game import ParameterError
+from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
 from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
 from .games import GAME_POLICIES, game_policy_class
 from .mcts_spec import SPEC_FORM as MCTS_FORM
 from .mcts_spec import is_mcts_spec, parse_mcts_spec
 from .model import load_model_policy
-from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
 
@@ -109,6 +109,6 @@ def _env_name(env) -> str | None:
     """The env id of ``env`` (an env id, or a registered Game class), for a bare ``zoo``."""
     if env is None or isinstance(env, str):
         return env
-    from travel_envs.core.registry import game_class, list_envs
+    from travel_envs.core.game import env_id_of
 
-    return next((env_id for env_id in list_envs() if game_class(env_id) is env), None)
+    return env_id_of(env)
