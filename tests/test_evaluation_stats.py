@@ -38,6 +38,22 @@ def test_wilson_known_values():
     assert wilson_interval(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):
         wilson_interval(5, 3)
+    for n in (50, 300, 1000):  # exact ends: rounding once left the bound a hair inside the rate
+        assert wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0
+
+
+def test_learning_curve_draws_a_final_evaluation_without_a_win(tmp_path):
+    """A final evaluation with 0 wins (or all) plots: the interval bars are never negative (this
+    crashed a Trekking the World run at its end)."""
+    from training.callbacks import plot_learning_curve
+
+    rows = [{"timesteps": "0", "opponent": "heuristic", "win_rate": "0.0", "ci_low": "0.0", "ci_high": "0.07"}]
+    final = [{"timesteps": 100, "opponent": "heuristic", "games": 300, "win_rate": 0.0, "ci_low": 8.7e-19,
+              "ci_high": 0.0126},
+             {"timesteps": 100, "opponent": "random", "games": 300, "win_rate": 1.0, "ci_low": 0.98,
+              "ci_high": 1.0 - 2e-16}]
+    plot_learning_curve(rows, tmp_path / "curve.png", "t", final)
+    assert (tmp_path / "curve.png").stat().st_size > 1000
 
 
 def test_bradley_terry_and_elo_known_values():

@@ -69,7 +69,8 @@ def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[di
         ax.fill_between(x, [float(r["ci_low"]) for r in rs], [float(r["ci_high"]) for r in rs], alpha=0.2)
     for r in final or []:
         wr = float(r["win_rate"])
-        ax.errorbar([int(r["timesteps"])], [wr], yerr=[[wr - float(r["ci_low"])], [float(r["ci_high"]) - wr]],
+        below, above = max(0.0, wr - float(r["ci_low"])), max(0.0, float(r["ci_high"]) - wr)  # never negative
+        ax.errorbar([int(r["timesteps"])], [wr], yerr=[[below], [above]],
                     marker="*", markersize=12, capsize=4, linestyle="none", color=colours.get(r["opponent"]),
                     label=f"final vs {r['opponent']} ({r['games']} games)")
     ax.set_xlabel("learner env steps")
