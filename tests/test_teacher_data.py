@@ -35,26 +35,15 @@ def test_the_samples_do_not_depend_on_chunks_or_processes(tmp_path):
     assert not np.array_equal(one.actions[:50], other_seed.actions[:50])
 
 
-def test_a_killed_run_resumes_with_the_chunks_it_wrote(tmp_path, monkeypatch):
+def test_a_killed_run_resumes_with_the_chunks_it_wrote(tmp_path, teacher_chunks):
     folder = tmp_path / "data"
-    played = []
-    original = td.play_games
-
-    def dies_on_the_third_chunk(job, games):
-        if len(played) == 2:
-            raise KeyboardInterrupt
-        played.append(games[0])
-        return original(job, games)
-
-    monkeypatch.setattr(td, "play_games", dies_on_the_third_chunk)
+    teacher_chunks.kill_after(2)
     with pytest.raises(KeyboardInterrupt):
         td.generate(_job(), 4 * td.CHUNK_GAMES, folder, progress=False)
     assert len(list(folder.glob("chunk_*.npz"))) == 2 and not list(folder.glob(".tmp_*"))
-    played.clear()
-    monkeypatch.setattr(td, "play_games", lambda job, games: played.append(games[0]) or original(job, games))
+    teacher_chunks.resume()
     resumed = td.generate(_job(), 4 * td.CHUNK_GAMES, folder, progress=False)
-    assert played == [2 * td.CHUNK_GAMES, 3 * td.CHUNK_GAMES]  # only the missing chunks
-    monkeypatch.setattr(td, "play_games", original)
+    assert teacher_chunks.played == [2 * td.CHUNK_GAMES, 3 * td.CHUNK_GAMES]  # only the missing chunks
     _same(resumed, td.generate(_job(), 4 * td.CHUNK_GAMES, tmp_path / "whole", progress=False))
 
 

@@ -117,34 +117,22 @@ def test_select_best_without_evaluations_keeps_the_last_weights(tmp_path, capsys
     assert (run_dir / "final_model.zip").read_bytes() == (run_dir / "last_model.zip").read_bytes()
 
 
-def test_a_run_killed_while_the_teacher_plays_resumes_with_the_games_played(tmp_path, monkeypatch, capsys):
+def test_a_run_killed_while_the_teacher_plays_resumes_with_the_games_played(tmp_path, teacher_chunks, capsys):
     """Ctrl-C during the teacher's games (before any checkpoint): the chunks written stay, the message
     says how to resume, and --resume plays only the missing chunks, then trains to the end."""
-    from training import teacher_data as td
-
     runs = tmp_path / "runs"
     cfg = tmp_path / "tiny.yaml"
     cfg.write_text(CONFIG.format(runs=runs))
-    played = []
-    original = td.play_games
-
-    def interrupted_after_two_chunks(job, games):
-        if len(played) == 2:
-            raise KeyboardInterrupt
-        played.append(games[0])
-        return original(job, games)
-
-    monkeypatch.setattr(td, "play_games", interrupted_after_two_chunks)
+    teacher_chunks.kill_after(2)
     assert train_cli.main(["--config", str(cfg), "--set", "pretrain.dagger_rounds=1",
                            "--set", "pretrain.dagger_games=4"]) == 130
     (run_dir,) = runs.iterdir()
     assert "--resume" in capsys.readouterr().err
     assert len(list((run_dir / "teacher_data" / "round_0").glob("chunk_*.npz"))) == 2
     assert not (run_dir / "checkpoints").exists() or not any((run_dir / "checkpoints").iterdir())
-    played.clear()
-    monkeypatch.setattr(td, "play_games", lambda job, games: played.append(games[0]) or original(job, games))
+    teacher_chunks.resume()
     assert train_cli.main(["--resume", str(run_dir)]) == 0
-    assert played[:3] == [8, 12, 16] and "before its first checkpoint" in capsys.readouterr().out
+    assert teacher_chunks.played[:3] == [8, 12, 16] and "before its first checkpoint" in capsys.readouterr().out
     assert json.loads((run_dir / "state.json").read_text())["status"] == "finished"
     assert json.loads((run_dir / "pretrain.json").read_text())["dagger_rounds"] == 1
     assert (run_dir / "teacher_data" / "round_1" / "driver.npz").is_file()

@@ -38,27 +38,33 @@ def _reference_moving_mask(s) -> np.ndarray:
     return m
 
 
-@pytest.mark.parametrize("n,params", [(1, {}), (4, {"tours_to_end": 2}), (2, {"auto_forced": False, "tours_to_end": 2})])
-def test_memoised_moving_mask_equals_fresh_computation(n, params):
-    g = GAME(num_players=n, **params)
-    s = g.new_initial_state(np.random.default_rng(7 + n))
-    rng = np.random.default_rng(n)
-    moving = 0
+def _moving_positions(game, deal_seed: int, move_seed: int):
+    """Every moving-phase state of a game of random moves, after checking its mask against the plain
+    computation; the caller may inspect the memos before the game goes on."""
+    s = game.new_initial_state(np.random.default_rng(deal_seed))
+    rng = np.random.default_rng(move_seed)
     while not s.is_terminal:
         m = s.legal_action_mask()
         if s.phase_id == G.PH_MOVING:
-            moving += 1
             assert (m == _reference_moving_mask(s)).all()
-            G._MOVING_LEGAL.clear()
-            G._MASKS.clear()
-            M._MEMO.clear()
-            fresh = G._mask_of(s._legal_ids())  # computed from scratch (and memoised)
-            assert (m == fresh).all()
-            again = G._mask_of(s._legal_ids())  # a memo hit: equal, and an independent array
-            assert (again == fresh).all() and again is not fresh
-            again[:] = False
-            assert (G._mask_of(s._legal_ids()) == fresh).all()
+            yield s, m
         s.apply_action(int(rng.choice(np.flatnonzero(m))))
+
+
+@pytest.mark.parametrize("n,params", [(1, {}), (4, {"tours_to_end": 2}), (2, {"auto_forced": False, "tours_to_end": 2})])
+def test_memoised_moving_mask_equals_fresh_computation(n, params):
+    moving = 0
+    for s, m in _moving_positions(GAME(num_players=n, **params), 7 + n, n):
+        moving += 1
+        G._MOVING_LEGAL.clear()
+        G._MASKS.clear()
+        M._MEMO.clear()
+        fresh = G._mask_of(s._legal_ids())  # computed from scratch (and memoised)
+        assert (m == fresh).all()
+        again = G._mask_of(s._legal_ids())  # a memo hit: equal, and an independent array
+        assert (again == fresh).all() and again is not fresh
+        again[:] = False
+        assert (G._mask_of(s._legal_ids()) == fresh).all()
     assert moving > 10
 
 
@@ -68,16 +74,10 @@ def test_the_move_memo_stays_within_its_total_bound(monkeypatch):
     monkeypatch.setattr(M, "_TOTAL_LIMIT", 50)
     M._MEMO.clear()
     G._MOVING_LEGAL.clear()
-    s = GAME(num_players=2, tours_to_end=2).new_initial_state(np.random.default_rng(3))
-    rng = np.random.default_rng(3)
     moving = 0
-    while not s.is_terminal:
-        m = s.legal_action_mask()
-        if s.phase_id == G.PH_MOVING:
-            moving += 1
-            assert (m == _reference_moving_mask(s)).all()
-            assert sum(len(memo) for memo in M._MEMO.values()) <= 50 + 1
-        s.apply_action(int(rng.choice(np.flatnonzero(m))))
+    for _ in _moving_positions(GAME(num_players=2, tours_to_end=2), 3, 3):
+        moving += 1
+        assert sum(len(memo) for memo in M._MEMO.values()) <= 50 + 1
     assert moving > 10 and M._entries <= 50
 
 
