@@ -61,11 +61,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     from travel_envs.tools.cli import check_output_path
     from travel_envs.zoo import with_env
 
-    from .evaluate import _check_models, _progress
+    from .evaluate import _check_counts, _check_models, _progress
 
-    for flag, value, low in (("--games", args.games, 1), ("--processes", args.processes, 1), ("--seed", args.seed, 0)):
-        if value < low:
-            raise ParameterError(f"{flag}={value} is not allowed; it must be an integer >= {low}")
+    _check_counts(args)
     raw = make_raw_env(args.env, **LADDER_PARAMS)
     members = [with_env(m, args.env) for m in (args.members or default_members(args.env))]
     if "random" not in members:

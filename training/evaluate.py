@@ -178,7 +178,7 @@ def run(args) -> str:
     from travel_envs.evaluation.arena import league, policy_label, versus
     from travel_envs.evaluation.journal import GameJournal
     from travel_envs.evaluation.ratings import elo_ratings
-    from travel_envs.evaluation.report import league_table, match_table
+    from travel_envs.evaluation.report import league_table, match_table, summary_json
     from travel_envs.tools.cli import check_output_path
     from travel_envs.core.registry import make_raw_env
     from travel_envs.zoo import with_env
@@ -264,8 +264,7 @@ def run(args) -> str:
         text = (header + f"{args.games} games per opponent, seats rotated, seed {args.seed}; win = sole winner; "
                 f"95% CI = Wilson score interval; margin = own score - best other score.\n\n"
                 + match_table(rows, n))
-        summaries = [{k: v for k, v in r.items() if k != "per_seat"}
-                     | {"per_seat": {str(s): list(v) for s, v in r["per_seat"].items()}} for r in rows]
+        summaries = [summary_json(r) for r in rows]
     print(text)
     if out:
         _atomic_write(out, text)
@@ -283,7 +282,7 @@ def _place_on_ladder(args) -> str:
     from travel_envs.evaluation.journal import GameJournal
     from travel_envs.evaluation.ladder import load_ladder
     from travel_envs.evaluation.ratings import place_on_ladder
-    from travel_envs.evaluation.report import ladder_table
+    from travel_envs.evaluation.report import ladder_table, summary_json
     from travel_envs.tools.cli import check_output_path
     from travel_envs.zoo import with_env
 
@@ -325,8 +324,7 @@ def _place_on_ladder(args) -> str:
         print(f"written: {args.out}")
     if args.json:
         summary = {"policy": spec, "env_id": env_id, "elo": elo, "elo_low": low, "elo_high": high,
-                   "rows": [{k: v for k, v in r.items() if k != "per_seat"}
-                            | {"per_seat": {str(seat): list(v) for seat, v in r["per_seat"].items()}} for r in rows]}
+                   "rows": [summary_json(r) for r in rows]}
         _atomic_write(args.json, json.dumps(summary, indent=2) + "\n")
     return text
 

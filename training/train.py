@@ -153,7 +153,7 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
     curve (stars at ``model_steps``, the steps the final model was trained for) and TensorBoard."""
     from travel_envs.agents.model import load_model_policy
     from travel_envs.evaluation.arena import versus
-    from travel_envs.evaluation.report import match_table
+    from travel_envs.evaluation.report import match_table, summary_json
 
     from .callbacks import atomic_write_text, plot_learning_curve, read_eval_csv
 
@@ -171,9 +171,8 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
               f"win = sole winner; 95% CI = Wilson score interval.\n\n")
     if run_dir is not None:
         atomic_write_text(run_dir / "evaluation.md", header + table)
-        atomic_write_text(run_dir / "final_eval.json", json.dumps(
-            [{k: v for k, v in s.items() if k != "per_seat"} | {"per_seat": {str(a): b for a, b in s["per_seat"].items()}}
-             for s in summaries], indent=2) + "\n")
+        atomic_write_text(run_dir / "final_eval.json", json.dumps([summary_json(s) for s in summaries], indent=2)
+                          + "\n")
         if model_steps is not None:
             final = [{"timesteps": model_steps, "opponent": opp, "games": s["games"], "win_rate": s["win_rate"],
                       "ci_low": s["ci_low"], "ci_high": s["ci_high"]} for opp, s in zip(opponents, summaries)]

@@ -62,7 +62,7 @@ except ImportError as exc:  # pragma: no cover - the optional extra is missing
     raise ImportError("travel_envs.openspiel needs OpenSpiel: pip install -e \".[openspiel]\" "
                       "(or pip install open-spiel)") from exc
 
-from travel_envs.core.game import Game, GameState, ParameterError
+from travel_envs.core.game import Game, GameState, ParameterError, env_id_of
 from travel_envs.core.registry import game_class, list_envs
 from travel_envs.core.rewards import check_reward_mode, terminal_rewards
 
@@ -84,7 +84,7 @@ def _scalar_params(game_cls: type[Game]) -> dict[str, Any]:
 
 
 def _game_type(game_cls: type[Game], reward_mode: str = "win_loss", players: int | None = None) -> pyspiel.GameType:
-    name = GAME_NAMES[f"{game_cls.name}_v{game_cls.version}"]
+    name = GAME_NAMES[env_id_of(game_cls)]
     counts = list(game_cls.player_counts)
     zero_sum = reward_mode == "rank" and players is not None and players > 1
     return pyspiel.GameType(

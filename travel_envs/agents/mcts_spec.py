@@ -37,6 +37,8 @@ from dataclasses import dataclass, replace
 
 from travel_envs.core.game import ParameterError
 
+from .model import MODEL_SUFFIXES
+
 #: simulations per decision when neither the spec nor the game names a count: enough to find short
 #: tactics in every game, few enough that an evaluation of a few hundred games stays in reach
 DEFAULT_SIMULATIONS = 200
@@ -44,11 +46,9 @@ DEFAULT_SIMULATIONS = 200
 DEFAULT_EXPLORATION = 1.4
 ROLLOUTS = ("random", "heuristic")
 PRIORS = ("heuristic", "expert", "zoo")
-#: a trained model as the prior: a file path with one of these endings
-MODEL_PRIOR_SUFFIXES = (".zip", ".npz")
 VALUES = ("score", "progress", "fitted")
-SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH][:time=S]"
-             "[:value=score|progress|fitted]")
+SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]"
+             "[:time=S][:value=score|progress|fitted]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
 
@@ -90,7 +90,7 @@ class SearchSettings:
         if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
                               or t <= 0):
             raise ParameterError(f"mcts time={t!r} is not allowed; it must be a number of seconds > 0")
-        if self.prior is not None and self.prior not in PRIORS and not self.prior.endswith(MODEL_PRIOR_SUFFIXES):
+        if self.prior is not None and self.prior not in PRIORS and not self.prior.endswith(MODEL_SUFFIXES):
             raise ParameterError(f"mcts prior={self.prior!r} is not allowed; allowed values: {list(PRIORS)} or a "
                                  f"trained model's path ending in .zip or .npz")
         if self.value is not None and self.value not in VALUES:

@@ -136,11 +136,6 @@ class FittedValue:
         return win_values([sum(w * x for w, x in zip(weights, row)) for row in self.rows_of(state)])
 
 
-def fitted_values(game) -> Values:
-    """The fitted cut-off value of ``game`` (:data:`FITTED`)."""
-    return FittedValue(getattr(game, "name", ""))
-
-
 def cutoff_values(game, kind: str = "progress") -> Values:
     """The cut-off value function of ``game`` (a Game instance or class): ``"score"`` the score
     margin, ``"progress"`` the game's progress estimate (its state's ``search_progress`` or
@@ -153,7 +148,7 @@ def cutoff_values(game, kind: str = "progress") -> Values:
         if name not in FITTED:
             raise ParameterError(f"mcts value='fitted': game {name!r} has no fitted value; games with one: "
                                  f"{sorted(FITTED)}; use value=progress or value=score")
-        return fitted_values(game)
+        return FittedValue(name)
     own = getattr(game.State, "search_progress", None) if hasattr(game, "State") else None
     if own is not None:
         return ProgressMargin(None, float(getattr(game, "score_scale", 1.0)) or 1.0)

@@ -42,6 +42,9 @@ import numpy as np
 
 from travel_envs.core.game import ParameterError, params_to_dict
 
+#: the file endings of a saved model (a MaskablePPO ``.zip``, a snapshot or shipped ``.npz``)
+MODEL_SUFFIXES = (".zip", ".npz")
+
 _ACTIVATIONS = ("tanh", "relu", "identity")
 #: the JSON entry this project adds to an SB3 model zip
 META_ENTRY = "travel_envs.json"

@@ -29,7 +29,7 @@ from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_poli
 from .games import GAME_POLICIES, game_policy_class
 from .mcts_spec import SPEC_FORM as MCTS_FORM
 from .mcts_spec import is_mcts_spec, parse_mcts_spec
-from .model import load_model_policy
+from .model import MODEL_SUFFIXES, load_model_policy
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
 
@@ -38,7 +38,7 @@ def is_model_spec(spec: str) -> bool:
     """``model:PATH``, a ``.zip``/``.npz`` path, an RLlib checkpoint folder, or a shipped ``zoo`` model."""
     from .model import is_rllib_checkpoint
 
-    return (spec.startswith("model:") or spec.endswith((".zip", ".npz")) or is_zoo_spec(spec)
+    return (spec.startswith("model:") or spec.endswith(MODEL_SUFFIXES) or is_zoo_spec(spec)
             or is_rllib_checkpoint(spec))
 
 
@@ -69,7 +69,8 @@ def check_policy_spec(spec: str, allow_snapshot: bool = False) -> str:
         if not path.is_file() and not path.with_name(path.name + ".zip").is_file() and not path.is_dir():
             raise FileNotFoundError(f"model file not found: {path}")
         return spec
-    allowed = [*BASIC_SPECS, MCTS_FORM, "model:PATH.zip", "PATH.zip", "zoo", "zoo:ENV_ID"] + (["snapshot"] if allow_snapshot else [])
+    allowed = [*BASIC_SPECS, MCTS_FORM, "model:PATH.zip", "PATH.zip", "zoo", "zoo:ENV_ID"]
+    allowed += ["snapshot"] if allow_snapshot else []
     raise ParameterError(f"unknown policy {spec!r}; allowed: {allowed}")
 
 

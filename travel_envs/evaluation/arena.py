@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from travel_envs.agents.base import policy_action, reseed_policy
+from travel_envs.agents.model import MODEL_SUFFIXES
 from travel_envs.agents.registry import make_policy
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
@@ -28,7 +29,7 @@ def policy_label(spec) -> str:
     """A short table label: the spec, or ``folder/file`` for a model path."""
     if isinstance(spec, str):
         path = spec[len("model:"):] if spec.startswith("model:") else spec
-        if path.endswith((".zip", ".npz")):
+        if path.endswith(MODEL_SUFFIXES):
             from pathlib import Path
 
             p = Path(path)

@@ -20,6 +20,12 @@ def _seat_cells(per_seat: dict, num_players: int) -> list[str]:
     return cells
 
 
+def summary_json(row: dict) -> dict:
+    """A match summary row as JSON takes it: per-seat keys as strings, each seat's (wins, games) a list."""
+    return {k: v for k, v in row.items() if k != "per_seat"} | {
+        "per_seat": {str(seat): list(v) for seat, v in row["per_seat"].items()}}
+
+
 def match_table(summaries: Iterable[dict], num_players: int) -> str:
     """One row per match: win rate with Wilson 95% CI, mean score and margin, per-seat win rates."""
     seat_cols = [f"seat {s}" for s in range(num_players)]
