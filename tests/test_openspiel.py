@@ -161,19 +161,19 @@ def test_openspiels_uniform_random_bot_plays_every_game_to_the_end(env_id, playe
     _play_bots(env_id, players, lambda game, p: pyspiel.make_uniform_random_bot(p, 100 + p))
 
 
-@pytest.mark.parametrize("env_id", list_envs())
-def test_openspiels_mcts_bot_plays_every_game_to_the_end(env_id):
+@pytest.mark.parametrize("env_id, players", CASES)
+def test_openspiels_mcts_bot_plays_every_game_to_the_end(env_id, players):
     from open_spiel.python.algorithms import mcts
 
     def bot(game, p):
         evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(p))
         return mcts.MCTSBot(game, 1.4, 3, evaluator, random_state=np.random.RandomState(p), solve=False)
 
-    _play_bots(env_id, 2, bot)
+    _play_bots(env_id, players, bot)
 
 
-@pytest.mark.parametrize("env_id", list_envs())
-def test_openspiels_ismcts_bot_plays_every_game_to_the_end(env_id):
+@pytest.mark.parametrize("env_id, players", CASES)
+def test_openspiels_ismcts_bot_plays_every_game_to_the_end(env_id, players):
     """OpenSpiel's IS-MCTS draws its determinizations through resample_from_infostate, i.e. our
     resample_hidden."""
     from open_spiel.python.algorithms import ismcts, mcts
@@ -183,7 +183,7 @@ def test_openspiels_ismcts_bot_plays_every_game_to_the_end(env_id):
         return ismcts.ISMCTSBot(game, evaluator, 1.4, 3, random_state=np.random.RandomState(p),
                                 allow_inconsistent_action_sets=True)
 
-    _play_bots(env_id, 2, bot)
+    _play_bots(env_id, players, bot)
 
 
 @pytest.mark.parametrize("env_id, players", CASES)
