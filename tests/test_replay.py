@@ -156,7 +156,9 @@ def test_save_is_all_or_nothing(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     longer = R.record_game("trek_v0", ["heuristic", "random"], seed=2, params={"num_players": 2}, max_decisions=9)
-    monkeypatch.setattr(R.os, "replace", full_disk)
+    import travel_envs.core.files as files
+
+    monkeypatch.setattr(files.os, "replace", full_disk)
     with pytest.raises(OSError, match="No space"):
         longer.save(path)
     assert path.read_text() == before  # the old file is intact

@@ -19,6 +19,8 @@ import shlex
 import sys
 from datetime import datetime, timezone
 
+from .match_cli import check_counts, check_models_fit, games_bar
+
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="travel-build-ladder", description=__doc__,
@@ -61,9 +63,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     from travel_envs.tools.cli import check_output_path
     from travel_envs.zoo import with_env
 
-    from .evaluate import _check_counts, _check_models, _progress
-
-    _check_counts(args)
+    check_counts(args)
     raw = make_raw_env(args.env, **LADDER_PARAMS)
     members = [with_env(m, args.env) for m in (args.members or default_members(args.env))]
     if "random" not in members:
@@ -72,13 +72,13 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
         raise ParameterError(f"--members must be distinct: {members}")
     for spec in members:
         check_policy_spec(spec)
-    _check_models(members, raw)
+    check_models_fit(members, raw)
     for flag, path in (("--out", args.out), ("--journal", args.journal)):
         check_output_path(flag, path)
     journal = GameJournal(args.journal) if args.journal else None
     policies = [make_policy(m, args.env, seed=args.seed + i) for i, m in enumerate(members)]
     pairs = len(members) * (len(members) - 1) // 2
-    with _progress(pairs * args.games, "ladder league") as bar:
+    with games_bar(pairs * args.games, "ladder league") as bar:
         names, wins = league(args.env, policies, args.games, seed=args.seed, env_params=LADDER_PARAMS,
                              processes=args.processes, names=members, progress=bar.update, journal=journal)
     elo = elo_ratings(names, wins)

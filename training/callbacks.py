@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import time
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
 from travel_envs.agents.model import policy_from_sb3, save_sb3_model
+from travel_envs.core.files import TMP_PREFIX, atomic_path, write_text_atomic
 from travel_envs.evaluation.arena import versus
 
 BEST_MODEL = "best_model.zip"  # the best periodically evaluated model (eval.select_best)
@@ -18,16 +18,10 @@ EVAL_FIELDS = ["timesteps", "wall_seconds", "opponent", "games", "wins", "draws"
                "ci_low", "ci_high", "mean_score", "mean_margin"]
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".tmp_{path.name}")
-    tmp.write_text(text)
-    os.replace(tmp, path)
-
-
 def remove_leftover_tmp(run_dir: Path) -> list[Path]:
-    """Delete the ``.tmp_*`` files that a killed save left behind (every writer of a run folder
-    writes ``.tmp_<name>`` and renames it); returns what was removed."""
-    gone = [p for p in run_dir.rglob(".tmp_*") if p.is_file()]
+    """Delete the temporary files that a killed save left behind (every writer of a run folder
+    writes through :func:`travel_envs.core.files.atomic_path`); returns what was removed."""
+    gone = [p for p in run_dir.rglob(f"{TMP_PREFIX}*") if p.is_file()]
     for p in gone:
         p.unlink(missing_ok=True)
     return gone
@@ -41,13 +35,11 @@ def read_eval_csv(path: Path) -> list[dict]:
 
 
 def write_eval_csv(path: Path, rows: list[dict]) -> None:
-    tmp = path.with_name(f".tmp_{path.name}")
-    with tmp.open("w", newline="") as fh:
+    with atomic_path(path) as tmp, tmp.open("w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=EVAL_FIELDS)
         w.writeheader()
         for r in rows:
             w.writerow({k: r[k] for k in EVAL_FIELDS})
-    os.replace(tmp, path)
 
 
 def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[dict] | None = None) -> None:
@@ -80,10 +72,9 @@ def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[di
     ax.set_title(title)
     ax.legend(loc="lower right")
     fig.tight_layout()
-    tmp = path.with_name(f".tmp_{path.name}")
-    fig.savefig(tmp, format="png")
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, format="png")
     plt.close(fig)
-    os.replace(tmp, path)
 
 
 class ProgressBar(BaseCallback):
@@ -216,7 +207,7 @@ class EvalCallback(BaseCallback):
         save_sb3_model(self.model, self.best_path, self.meta)
         self.best = {"timesteps": steps, "opponent": opp, "win_rate": s["win_rate"],
                      "mean_margin": s["mean_margin"], "games": s["games"]}
-        atomic_write_text(self.best_info_path, json.dumps(self.best, indent=2) + "\n")
+        write_text_atomic(self.best_info_path, json.dumps(self.best, indent=2) + "\n")
 
     def _on_training_start(self) -> None:
         if self.eval_at_start:

@@ -4,10 +4,12 @@ Policy specs (for --policy, --opponents and --league):
   random                      uniform over the legal moves
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter)
-  mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert][:time=S]
+  mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]
+      [:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,
-                              play-outs by random or heuristic moves, cut D decisions deep, exploration
-                              constant X, a root bias W towards the heuristic's (or expert's) move;
+                              play-outs by random or heuristic moves, cut D decisions deep and valued
+                              by V, exploration constant X, a root bias W towards the move of the
+                              heuristic, the expert, the shipped agent or a trained model;
                               every option left out takes the game's default (a bare mcts is the
                               search each game's strength is reported at; see docs/search.md)
   PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)
@@ -52,14 +54,10 @@ from pathlib import Path
 
 from travel_envs.agents.mcts_spec import SPEC_FORM as MCTS_FORM
 from travel_envs.core.game import ParameterError
+from travel_envs.core.files import write_text_atomic
 from travel_envs.tools.cli import parse_params
 
-
-def _check_counts(args) -> None:
-    for flag, value, low in (("--games", args.games, 1), ("--processes", args.processes, 1),
-                             ("--seed", args.seed, 0)):
-        if value < low:
-            raise ParameterError(f"{flag}={value} is not allowed; it must be an integer >= {low}")
+from .match_cli import check_counts, check_models_fit, games_bar
 
 
 def _model_env(specs: list[str], env_id: str | None) -> tuple[str | None, dict]:
@@ -96,33 +94,6 @@ def _model_env(specs: list[str], env_id: str | None) -> tuple[str | None, dict]:
                                      f"{v!r}); evaluate them separately, or pass --param {k}=VALUE")
             params[k], owner[k] = v, spec
     return env_id, params
-
-
-def _check_models(specs: list[str], raw) -> None:
-    """Every model must fit the env; the error says which --param flags the model needs."""
-    from travel_envs.agents.model import check_policy_fits, load_model_policy, param_flags, read_model_metadata
-    from travel_envs.agents.registry import is_model_spec, model_path
-
-    for spec in dict.fromkeys(specs):
-        if isinstance(spec, str) and is_model_spec(spec):
-            meta = read_model_metadata(model_path(spec))
-            hint = (f"pass the model's parameters: {param_flags(meta)}" if meta and meta.get("env_params")
-                    else "pass the parameters it was trained with (--param NAME=VALUE, or --run RUN_DIR)")
-            check_policy_fits(load_model_policy(model_path(spec), name=spec), raw, hint)
-
-
-def _progress(total: int, label: str):
-    """A tqdm bar on stderr counting games (shown on a terminal only: logs and tests stay clean)."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, desc=label, unit="game", dynamic_ncols=True, leave=False, disable=None)
-
-
-def _atomic_write(path: str, text: str) -> None:
-    out = Path(path)
-    tmp = out.with_name(f".tmp_{out.name}")
-    tmp.write_text(text)
-    tmp.replace(out)
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -187,7 +158,7 @@ def run(args) -> str:
 
     if args.games is None:
         args.games = 200 if args.ladder else 1000
-    _check_counts(args)
+    check_counts(args)
     if args.ladder:
         return _place_on_ladder(args)
     if args.ladder_file:
@@ -229,7 +200,7 @@ def run(args) -> str:
     params.setdefault("num_players", 2)
     raw = make_raw_env(env_id, **params)  # bad env/params fail here
     n = raw.game.num_players
-    _check_models(specs, raw)
+    check_models_fit(specs, raw)
     det = not args.stochastic
     header = f"## {env_id} {params}\n\n"
     if args.league and args.save_replays:
@@ -242,7 +213,7 @@ def run(args) -> str:
         names = [policy_label(s) for s in specs]
         pols = [make_policy(s, env_id, seed=args.seed + i, deterministic=det) for i, s in enumerate(specs)]
         pairs = len(specs) * (len(specs) - 1) // 2
-        with _progress(pairs * args.games, "league") as bar:
+        with games_bar(pairs * args.games, "league") as bar:
             names, wins = league(env_id, pols, args.games, seed=args.seed, env_params=params,
                                  processes=args.processes, names=names, progress=bar.update, journal=journal)
         elo = elo_ratings(names, wins)
@@ -254,7 +225,7 @@ def run(args) -> str:
         cand = make_policy(policy, env_id, seed=args.seed, deterministic=det)
         rows = []
         for opp in specs[1:]:
-            with _progress(args.games, f"vs {opp}") as bar:
+            with games_bar(args.games, f"vs {opp}") as bar:
                 res = versus(env_id, cand, opp, args.games, seed=args.seed, env_params=params,
                              processes=args.processes, names=[policy_label(policy), opp], progress=bar.update,
                              journal=journal)
@@ -267,10 +238,10 @@ def run(args) -> str:
         summaries = [summary_json(r) for r in rows]
     print(text)
     if out:
-        _atomic_write(out, text)
+        write_text_atomic(out, text)
         print(f"written: {out}")
     if args.json:
-        _atomic_write(args.json, json.dumps(summaries, indent=2) + "\n")
+        write_text_atomic(args.json, json.dumps(summaries, indent=2) + "\n")
     return text
 
 
@@ -298,7 +269,7 @@ def _place_on_ladder(args) -> str:
     check_policy_spec(spec)
     ladder = load_ladder(env_id, args.ladder_file)
     raw = make_raw_env(env_id, **ladder.env_params)
-    _check_models([spec], raw)
+    check_models_fit([spec], raw)
     for flag, path in (("--out", args.out), ("--json", args.json), ("--journal", args.journal)):
         check_output_path(flag, path)
     journal = GameJournal(args.journal) if args.journal else None
@@ -306,7 +277,7 @@ def _place_on_ladder(args) -> str:
     label = policy_label(spec)
     rows = []
     for member in ladder.members:
-        with _progress(args.games, f"vs {member}") as bar:
+        with games_bar(args.games, f"vs {member}") as bar:
             result = versus(env_id, candidate, with_env(member, env_id), args.games, seed=args.seed,
                             env_params=ladder.env_params, processes=args.processes, names=[label, member],
                             progress=bar.update, journal=journal)
@@ -320,12 +291,12 @@ def _place_on_ladder(args) -> str:
             + f"\n**{label}: Elo {elo:.0f} [{low:.0f}, {high:.0f}]** (95% interval, members' ratings taken as exact)\n")
     print(text)
     if args.out:
-        _atomic_write(args.out, text)
+        write_text_atomic(args.out, text)
         print(f"written: {args.out}")
     if args.json:
         summary = {"policy": spec, "env_id": env_id, "elo": elo, "elo_low": low, "elo_high": high,
                    "rows": [summary_json(r) for r in rows]}
-        _atomic_write(args.json, json.dumps(summary, indent=2) + "\n")
+        write_text_atomic(args.json, json.dumps(summary, indent=2) + "\n")
     return text
 
 

@@ -29,6 +29,7 @@ import numpy as np
 
 from travel_envs.agents.base import reseed_policy
 from travel_envs.agents.registry import make_policy
+from travel_envs.core.files import TMP_PREFIX, atomic_path, write_text_atomic
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 
@@ -170,10 +171,8 @@ def _chunk_name(first_game: int) -> str:
 
 
 def _save_chunk(path: Path, data: Demonstrations) -> None:
-    tmp = path.with_name(f".tmp_{path.name}")
-    with open(tmp, "wb") as fh:
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
         np.savez(fh, **data._asdict())
-    os.replace(tmp, path)
 
 
 def _load_chunk(path: Path) -> Demonstrations:
@@ -196,9 +195,7 @@ def _check_folder(folder: Path, job: dict[str, Any]) -> None:
                                  f"folder or delete this one to make the data again")
         return
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / ".tmp_job.json"
-    tmp.write_text(json.dumps(described, indent=1) + "\n")
-    os.replace(tmp, path)
+    write_text_atomic(path, json.dumps(described, indent=1) + "\n")
 
 
 def _sha1(data: bytes) -> str:
@@ -216,7 +213,7 @@ def generate(job: dict[str, Any], games: int, folder: str | os.PathLike, process
     """
     folder = Path(folder)
     _check_folder(folder, job)
-    for leftover in folder.glob(".tmp_chunk_*"):
+    for leftover in folder.glob(f"{TMP_PREFIX}*"):  # what a killed save left
         leftover.unlink()
     chunks = [list(range(first, min(first + CHUNK_GAMES, games))) for first in range(0, games, CHUNK_GAMES)]
     todo = [c for c in chunks if not (folder / _chunk_name(c[0])).is_file()]

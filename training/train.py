@@ -39,6 +39,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from travel_envs.core.files import atomic_path, write_text_atomic
+
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
 
 if TYPE_CHECKING:
@@ -138,11 +140,9 @@ def _read_state(run_dir: Path, warn: bool = False) -> dict:
 
 
 def _write_state(run_dir: Path, **fields) -> None:
-    from .callbacks import atomic_write_text
-
     state = _read_state(run_dir)
     state.update(fields)
-    atomic_write_text(run_dir / "state.json", json.dumps(state, indent=2) + "\n")
+    write_text_atomic(run_dir / "state.json", json.dumps(state, indent=2) + "\n")
 
 
 def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None = None,
@@ -155,7 +155,7 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
     from travel_envs.evaluation.arena import versus
     from travel_envs.evaluation.report import match_table, summary_json
 
-    from .callbacks import atomic_write_text, plot_learning_curve, read_eval_csv
+    from .callbacks import plot_learning_curve, read_eval_csv
 
     opponents = cfg.eval.final_opponents or cfg.eval.opponents
     candidate = load_model_policy(model_path, deterministic=True, name="trained")
@@ -170,8 +170,8 @@ def final_evaluation(cfg: TrainingConfig, model_path: Path, run_dir: Path | None
               f"{cfg.eval.final_games} games per opponent, seats rotated, seed {cfg.eval.seed + 1}; "
               f"win = sole winner; 95% CI = Wilson score interval.\n\n")
     if run_dir is not None:
-        atomic_write_text(run_dir / "evaluation.md", header + table)
-        atomic_write_text(run_dir / "final_eval.json", json.dumps([summary_json(s) for s in summaries], indent=2)
+        write_text_atomic(run_dir / "evaluation.md", header + table)
+        write_text_atomic(run_dir / "final_eval.json", json.dumps([summary_json(s) for s in summaries], indent=2)
                           + "\n")
         if model_steps is not None:
             final = [{"timesteps": model_steps, "opponent": opp, "games": s["games"], "win_rate": s["win_rate"],
@@ -199,7 +199,6 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
 
     from . import pretrain as bc
     from . import teacher_data as td
-    from .callbacks import atomic_write_text
 
     pt = cfg.pretrain
     t0 = time.time()
@@ -232,7 +231,7 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
                          cfg.train.seed + r, holdout=held, soft_targets=soft)
         stats["dagger_rounds"] = r
     stats["wall_seconds"] = round(time.time() - t0, 1)
-    atomic_write_text(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
+    write_text_atomic(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
     return stats
 
 
@@ -273,18 +272,16 @@ def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, ev
     save_sb3_model(model, last, meta)
     steps = model.num_timesteps
     if cfg.eval.select_best:
-        tmp = run_dir / f".tmp_{final.name}"
-        if eval_cb.best is not None and eval_cb.best_path.is_file():
-            b = eval_cb.best
-            shutil.copyfile(eval_cb.best_path, tmp)
-            steps = int(b["timesteps"])
-            print(f"final model: the one evaluated at {b['timesteps']} steps "
-                  f"({100 * b['win_rate']:.0f}% against {b['opponent']} over {b['games']} games); "
+        best = eval_cb.best if eval_cb.best is not None and eval_cb.best_path.is_file() else None
+        with atomic_path(final) as tmp:
+            shutil.copyfile(eval_cb.best_path if best else last, tmp)
+        if best:
+            steps = int(best["timesteps"])
+            print(f"final model: the one evaluated at {best['timesteps']} steps "
+                  f"({100 * best['win_rate']:.0f}% against {best['opponent']} over {best['games']} games); "
                   f"the last weights are in {last.name}")
         else:
-            shutil.copyfile(last, tmp)
             print(f"final model: the last weights (no model was evaluated against {cfg.eval.select_best})")
-        tmp.replace(final)
     return final, steps
 
 
@@ -349,7 +346,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     import torch
 
     from .callbacks import (CheckpointCallback, EvalCallback, ProgressBar, SnapshotCallback,
-                            atomic_write_text, latest_checkpoint, remove_leftover_tmp, save_checkpoint)
+                            latest_checkpoint, remove_leftover_tmp, save_checkpoint)
 
     torch.set_num_threads(cfg.train.torch_threads)
     fresh = resume_dir is None
@@ -369,7 +366,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
             if restart:
                 print(f"resuming {run_dir} before its first checkpoint: the teacher's games already played "
                       f"are loaded, the rest are played, then training starts")
-            atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
+            write_text_atomic(run_dir / "config.yaml", dump_config(cfg))
             ckpt_dir.mkdir(exist_ok=True)
             snap_dir.mkdir(exist_ok=True)
             snapshots: list[str] = []
@@ -385,7 +382,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
             loaded = True
             for p in remove_leftover_tmp(run_dir):
                 print(f"removed {p} (left by a killed save)")
-            atomic_write_text(run_dir / "config.yaml", dump_config(cfg))
+            write_text_atomic(run_dir / "config.yaml", dump_config(cfg))
             snap_dir.mkdir(exist_ok=True)
             print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps done)")
         meta = _model_meta(cfg, model)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
+from travel_envs.core.files import write_text_atomic
 from travel_envs.core.game import Game, GameState, IllegalActionError, ParameterError, params_to_dict
 
 FORMAT = "travel_envs.replay"
@@ -113,13 +113,7 @@ class Replay:
         half-written file behind (written beside ``path``, then renamed over it)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = self.to_json()
-        tmp = path.with_name(f".{path.name}.partial")
-        try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        write_text_atomic(path, self.to_json())
         return path
 
 

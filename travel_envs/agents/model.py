@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from travel_envs.core.files import atomic_path
 from travel_envs.core.game import ParameterError, params_to_dict
 
 #: the file endings of a saved model (a MaskablePPO ``.zip``, a snapshot or shipped ``.npz``)
@@ -136,16 +137,14 @@ class NumpyMLPPolicy:
     # -- persistence --------------------------------------------------------------
     def save(self, path: str | os.PathLike) -> None:
         """Write an ``.npz`` atomically (a reader never sees a half-written file)."""
-        path = Path(path)
-        tmp = path.with_name(f".tmp_{path.name}")
         arrays = {}
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             arrays[f"w{i}"] = w.T
             arrays[f"b{i}"] = b
         if self.meta:
             arrays["meta"] = np.array(json.dumps(self.meta))
-        np.savez(tmp, activations=np.array(self.activations), **arrays)
-        os.replace(tmp, path)
+        with atomic_path(path) as tmp:
+            np.savez(tmp, activations=np.array(self.activations), **arrays)
 
     @classmethod
     def load(cls, path: str | os.PathLike, deterministic: bool = False, seed: int | None = None,
@@ -224,26 +223,20 @@ def add_zip_metadata(path: str | os.PathLike, meta: dict) -> None:
     path = Path(path)
     with zipfile.ZipFile(path) as zf:
         entries = {n: zf.read(n) for n in zf.namelist() if n != META_ENTRY}
-    tmp = path.with_name(f".tmp_meta_{path.name}")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+    with atomic_path(path) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
         for n, data in entries.items():
             zf.writestr(n, data)
         zf.writestr(META_ENTRY, json.dumps(meta, indent=2, sort_keys=True))
-    os.replace(tmp, path)
 
 
 def save_sb3_model(model, path: str | os.PathLike, meta: dict | None) -> Path:
     """``model.save`` to a temporary file, add the metadata, then move it into place
     (a reader never sees a half-written model, a killed save leaves only ``.tmp_*``)."""
     path = Path(path)
-    tmp = path.with_name(f".tmp_{os.getpid()}_{path.name}")
-    try:
+    with atomic_path(path) as tmp:
         model.save(tmp)
         if meta is not None:
             add_zip_metadata(tmp, meta)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
     return path
 
 

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from travel_envs.core.files import write_text_atomic
 from travel_envs.core.game import ParameterError, params_to_dict
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
@@ -101,7 +102,4 @@ def default_members(env_id: str) -> list[str]:
 def save_ladder(ladder: Ladder, path: str | os.PathLike | None = None) -> Path:
     path = Path(path) if path else ladder_path(ladder.env_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".tmp_{path.name}")
-    tmp.write_text(json.dumps(asdict(ladder), indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_text_atomic(path, json.dumps(asdict(ladder), indent=1) + "\n")
