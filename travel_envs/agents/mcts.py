@@ -101,7 +101,8 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     ``rollout_policy`` (an object with ``act(observation, mask, state)``) plays on past the
     tree instead of uniform random moves; it is called with ``observation=None``, and its moves
     are checked unless ``check_rollout`` is False (the game's own heuristic, trusted to pick from
-    the mask it is given).
+    the mask it is given; such a policy's ``playout_move(state)``, where it has one, is used instead
+    of ``act``: the same move without building a mask).
     ``settings.depth`` None or END plays to the end; ``cutoff(state)`` values a position cut
     off (a value per seat in [-1, 1]). With ``settings.bias > 0``, ``prior_policy`` (same
     interface) names the root move the bias favours; it is asked once, on the first resample.
@@ -113,6 +114,9 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     uniform = _Uniforms(rng)
     log, sqrt = math.log, math.sqrt
     bias, favoured = float(settings.bias), -1
+    # a trusted play-out policy may offer ``playout_move(state)``: its ``act`` move, read from the
+    # state without a mask
+    fast_playout = None if check_rollout else getattr(rollout_policy, "playout_move", None)
     budget, deadline = settings.simulations, None
     if settings.seconds is not None:
         budget, deadline = _NO_LIMIT, time.process_time() + settings.seconds
@@ -164,6 +168,10 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
             while steps < limit and not d.is_terminal:
                 legal = d.legal_actions()
                 d._apply(legal[int(uniform() * len(legal))])
+                steps += 1
+        elif fast_playout is not None:
+            while steps < limit and not d.is_terminal:
+                d._apply(fast_playout(d))
                 steps += 1
         else:
             play = d.apply_action if check_rollout else d._apply

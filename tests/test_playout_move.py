@@ -1,0 +1,33 @@
+"""A heuristic's ``playout_move(state)`` (the search's mask-free play-out step) is its ``act`` move."""
+
+import numpy as np
+import pytest
+
+import travel_envs
+from travel_envs.agents.base import reseed_policy
+from travel_envs.agents.games import game_policy_class
+from travel_envs.core.registry import make_raw_env
+
+WITH_PLAYOUT_MOVE = [e for e in travel_envs.list_envs()
+                     if hasattr(game_policy_class(e, "heuristic"), "playout_move")]
+
+
+def test_some_game_offers_the_fast_path():
+    assert "trek_v0" in WITH_PLAYOUT_MOVE
+
+
+@pytest.mark.parametrize("env_id", WITH_PLAYOUT_MOVE)
+def test_playout_move_is_the_heuristics_act_move(env_id):
+    game = make_raw_env(env_id).game
+    cls = game_policy_class(env_id, "heuristic")
+    checked = 0
+    for g in range(6):
+        state = game.new_initial_state(np.random.default_rng([3, g]))
+        by_act, by_playout = cls(), cls()
+        reseed_policy(by_act, g), reseed_policy(by_playout, g)
+        while not state.is_terminal:
+            move = by_act.act(None, state.legal_action_mask(), state)
+            assert by_playout.playout_move(state) == move
+            state.apply_action(move)
+            checked += 1
+    assert checked > 100
