@@ -172,7 +172,7 @@ def time_shares(policy: MCTSPolicy, states: list, decisions: int) -> dict[str, f
             parts["legal actions"] += spent
         elif name in ("_apply", "apply_action"):
             parts["apply action"] += spent
-        elif name == "act":
+        elif name in ("act", "playout_move"):
             parts["play-out policy"] += spent
         elif name == "returns" or file.endswith(("mcts_values.py", "value_features.py")):
             parts["value"] += spent
