@@ -50,6 +50,10 @@ class GameJournal:
         return json.dumps([env_label, sorted((k, repr(v)) for k, v in env_params.items()), list(names), seed,
                            deterministic])
 
+    def matches(self) -> list[str]:
+        """The keys of the matches with a finished game, in the order they were first written."""
+        return list(self._games)
+
     def finished(self, key: str) -> dict[int, dict[str, Any]]:
         """Game index -> the recorded game (fields of ``arena.GameRecord``) of match ``key``."""
         return dict(self._games.get(key, {}))
@@ -71,7 +75,8 @@ def summary(path: str | os.PathLike) -> str:
 
     journal = GameJournal(path)
     lines = []
-    for key, games in journal._games.items():
+    for key in journal.matches():
+        games = journal.finished(key)
         env, _, names, seed, _ = json.loads(key)
         n = len(games)
         parts = []
