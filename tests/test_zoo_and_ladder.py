@@ -10,6 +10,7 @@ import pytest
 import travel_envs.zoo as zoo
 from training import build_ladder as build_cli
 from training import evaluate as evaluate_cli
+from training import ship_model as ship_cli
 from travel_envs.agents.model import NumpyMLPPolicy, check_policy_fits, model_metadata
 from travel_envs.agents.registry import check_policy_spec, make_policy
 from travel_envs.core.game import ParameterError
@@ -47,6 +48,37 @@ def test_a_zoo_spec_plays_the_shipped_model_of_the_env(zoo_dir):
         obs = np.zeros(raw.game.observation_size, np.float32)
         state.observation(state.current_player, obs)
         assert state.legal_action_mask()[policy.act(obs, state.legal_action_mask(), state)]
+
+
+@pytest.fixture
+def models(tmp_path):
+    (tmp_path / "models").mkdir()
+    return tmp_path / "models"
+
+
+def test_ship_model_writes_the_zoo_file_of_the_models_env(zoo_dir, models, capsys):
+    trained = _random_model(ENV)
+    trained.save(models / "trained.npz")
+    assert ship_cli.main([str(models / "trained.npz")]) == 0
+    assert f"zoo:{ENV}" in capsys.readouterr().out and zoo.shipped() == [ENV]
+    shipped = make_policy("zoo", ENV)
+    assert shipped.meta == trained.meta
+    assert all(np.array_equal(a, b) for a, b in zip(shipped.weights, trained.weights))
+
+
+def test_ship_model_refuses_a_model_it_cannot_place(zoo_dir, models, capsys):
+    _random_model(ENV).save(models / "good.npz")
+    _random_model(ENV, game_version=-1).save(models / "old.npz")
+    unlabelled = _random_model(ENV)
+    unlabelled.meta = None
+    unlabelled.save(models / "unlabelled.npz")
+    for argv, fragment in (([str(models / "old.npz")], "version -1"),
+                           ([str(models / "unlabelled.npz")], "which registered env"),
+                           ([str(models / "absent.zip")], "absent.zip"),
+                           ([str(models / "good.npz"), "--out", str(models / "no" / "x.npz")], "does not exist")):
+        assert ship_cli.main(argv) == 2
+        assert fragment in capsys.readouterr().err
+    assert zoo.shipped() == []
 
 
 def test_zoo_specs_are_refused_clearly(zoo_dir):
