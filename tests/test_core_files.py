@@ -16,7 +16,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_nothing_behind(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["a.json"]
 
 
-def test_the_temporary_name_keeps_the_suffix_so_numpy_writes_where_it_is_told(tmp_path):
+def test_the_temporary_name_keeps_the_suffix(tmp_path):
     path = tmp_path / "w.npz"
     with atomic_path(path) as tmp:
         assert tmp.name.startswith(TMP_PREFIX) and tmp.suffix == ".npz" and tmp.parent == tmp_path

@@ -6,7 +6,7 @@ import pytest
 import travel_envs
 from travel_envs.agents.base import reseed_policy
 from travel_envs.agents.games import game_policy_class
-from travel_envs.core.registry import make_raw_env
+from travel_envs.core.registry import game_class, make_raw_env
 
 WITH_PLAYOUT_MOVE = [e for e in travel_envs.list_envs()
                      if hasattr(game_policy_class(e, "heuristic"), "playout_move")]
@@ -18,16 +18,19 @@ def test_some_game_offers_the_fast_path():
 
 @pytest.mark.parametrize("env_id", WITH_PLAYOUT_MOVE)
 def test_playout_move_is_the_heuristics_act_move(env_id):
-    game = make_raw_env(env_id).game
+    """Over whole games at every player count, in every phase the games reach."""
     cls = game_policy_class(env_id, "heuristic")
-    checked = 0
-    for g in range(6):
-        state = game.new_initial_state(np.random.default_rng([3, g]))
-        by_act, by_playout = cls(), cls()
-        reseed_policy(by_act, g), reseed_policy(by_playout, g)
-        while not state.is_terminal:
-            move = by_act.act(None, state.legal_action_mask(), state)
-            assert by_playout.playout_move(state) == move
-            state.apply_action(move)
-            checked += 1
-    assert checked > 100
+    checked, phases = 0, set()
+    for n in game_class(env_id).player_counts:
+        game = make_raw_env(env_id, num_players=n).game
+        for g in range(4):
+            state = game.new_initial_state(np.random.default_rng([3, n, g]))
+            by_act, by_playout = cls(), cls()
+            reseed_policy(by_act, g), reseed_policy(by_playout, g)
+            while not state.is_terminal:
+                move = by_act.act(None, state.legal_action_mask(), state)
+                assert by_playout.playout_move(state) == move
+                phases.add(state.phase)
+                state.apply_action(move)
+                checked += 1
+    assert checked > 1000 and len(phases) > 1, (checked, phases)

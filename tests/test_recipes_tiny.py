@@ -2,8 +2,8 @@
 its teacher, DAgger, PPO on its reward against its opponent mix) gives an agent that beats random play.
 
 The full recipes are benchmarks (README Results); these runs keep each config's method and change
-only its sizes: a handful of teacher games (a search teacher at 8 simulations), 1k PPO steps, in one
-process, no periodic evaluation.
+only its sizes: a few dozen teacher games (a search teacher at 32 simulations, its other options
+kept), 1k PPO steps, in one process, no periodic evaluation, 40 final games against random.
 """
 
 import json
@@ -25,13 +25,15 @@ TEACHER_GAMES = {"itchy_feet_v0": 120}
 
 def tiny_overrides(config: dict, runs: Path) -> list[str]:
     teacher = str(config.get("pretrain", {}).get("teacher", "heuristic"))
-    if teacher.startswith("mcts"):
-        teacher = "mcts:32"  # the same search at a few simulations
-    sets = [f"runs_dir={runs}", f"pretrain.games={TEACHER_GAMES.get(config['env']['id'], 40)}", f"pretrain.teacher={teacher}", "pretrain.processes=1",
+    if teacher.startswith("mcts"):  # the same search at 32 simulations
+        options = [part for part in teacher.split(":")[1:] if not part.isdigit() and not part.startswith("time=")]
+        teacher = ":".join(["mcts", "32", *options])
+    games = TEACHER_GAMES.get(config["env"]["id"], 40)
+    sets = [f"runs_dir={runs}", f"pretrain.games={games}", f"pretrain.teacher={teacher}", "pretrain.processes=1",
             "pretrain.epochs=8", "train.total_timesteps=1024", "train.time_limit_minutes=null",
             "train.n_envs=1", "train.vec_env=dummy", "train.checkpoint_every=100000", "train.progress_bar=false",
             "train.tensorboard=false", "ppo.n_steps=512", "ppo.batch_size=256", "eval.every_steps=0",
-            "eval.select_best=null", "eval.opponents=[random]", "eval.final_games=40", "eval.processes=1",
+            "eval.select_best=null", "eval.opponents=[random]", "eval.final_opponents=null", "eval.final_games=40", "eval.processes=1",
             "opponents.snapshot.every_steps=512"]
     if config.get("pretrain", {}).get("dagger_rounds"):
         sets += ["pretrain.dagger_rounds=1", "pretrain.dagger_games=2"]

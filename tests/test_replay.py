@@ -7,8 +7,9 @@ import json
 import pytest
 
 from travel_envs import replay as R
-from travel_envs.core.registry import game_class, list_envs
+from travel_envs.core import files
 from travel_envs.core.game import ParameterError
+from travel_envs.core.registry import game_class, list_envs
 
 ALL_SEATINGS = [(env, n) for env in list_envs() for n in game_class(env).player_counts]
 TOY = "toy_game:RaceGame"
@@ -156,8 +157,6 @@ def test_save_is_all_or_nothing(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     longer = R.record_game("trek_v0", ["heuristic", "random"], seed=2, params={"num_players": 2}, max_decisions=9)
-    import travel_envs.core.files as files
-
     monkeypatch.setattr(files.os, "replace", full_disk)
     with pytest.raises(OSError, match="No space"):
         longer.save(path)

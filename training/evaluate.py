@@ -53,8 +53,8 @@ from pathlib import Path
 
 
 from travel_envs.agents.mcts_spec import SPEC_FORM as MCTS_FORM
-from travel_envs.core.game import ParameterError
 from travel_envs.core.files import write_text_atomic
+from travel_envs.core.game import ParameterError
 from travel_envs.tools.cli import parse_params
 
 from .match_cli import check_counts, check_models_fit, games_bar

@@ -5,9 +5,12 @@ message naming the flag, not after an hour of play."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from travel_envs.core.game import ParameterError
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 def check_counts(args: argparse.Namespace) -> None:
@@ -32,7 +35,7 @@ def check_models_fit(specs: list[str], raw: Any) -> None:
             check_policy_fits(load_model_policy(model_path(spec), name=spec), raw, hint)
 
 
-def games_bar(total: int, label: str):
+def games_bar(total: int, label: str) -> "tqdm":
     """A tqdm bar on stderr counting games (shown on a terminal only: logs and tests stay clean)."""
     from tqdm import tqdm
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 
-def parse_args(argv=None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="travel-ship-model", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("model", help="a trained model: runs/<run>/final_model.zip (or a snapshot .npz)")
@@ -48,7 +48,7 @@ def ship(model: str, out: str | None = None) -> tuple[Path, str]:
     return path, env_id
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Exit code 0, or 2 with one message for bad input (see travel_envs.tools.cli.run_cli)."""
     from travel_envs.tools.cli import run_cli
     from travel_envs.zoo import ZOO_DIR

@@ -29,6 +29,7 @@ from typing import Any, Literal, Optional, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from travel_envs.core.files import write_text_atomic
 from travel_envs.core.game import ParameterError
 
 from .config import ConfigError, apply_overrides, check_env_id, format_validation_error, read_yaml
@@ -281,10 +282,10 @@ def train(cfg: RLlibConfig, run_dir: str | Path | None = None, log=print, keep_a
     run_dir = Path(run_dir) if run_dir else Path(cfg.runs_dir) / f"{cfg.name}_{time.strftime('%Y%m%d-%H%M%S')}"
     ckpt_dir = run_dir / "checkpoints"
     ckpt_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "config.yaml").write_text(dump_config(cfg))
+    write_text_atomic(run_dir / "config.yaml", dump_config(cfg))
     report = run_dir / "evaluation.md"
     if not report.exists():
-        report.write_text(f"# RLlib evaluation: {cfg.env.id} {cfg.env.params}\n\n")
+        write_text_atomic(report, f"# RLlib evaluation: {cfg.env.id} {cfg.env.params}\n\n")
 
     init_ray(cfg.scale)
     algo_config, mapping = build_algorithm_config(cfg)

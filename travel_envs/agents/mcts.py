@@ -115,7 +115,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     log, sqrt = math.log, math.sqrt
     bias, favoured = float(settings.bias), -1
     # a trusted play-out policy may offer ``playout_move(state)``: its ``act`` move, read from the
-    # state without a mask
+    # state without a mask (a subclass that changes ``act`` must change ``playout_move`` too)
     fast_playout = None if check_rollout else getattr(rollout_policy, "playout_move", None)
     budget, deadline = settings.simulations, None
     if settings.seconds is not None:

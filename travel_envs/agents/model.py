@@ -143,8 +143,8 @@ class NumpyMLPPolicy:
             arrays[f"b{i}"] = b
         if self.meta:
             arrays["meta"] = np.array(json.dumps(self.meta))
-        with atomic_path(path) as tmp:
-            np.savez(tmp, activations=np.array(self.activations), **arrays)
+        with atomic_path(path) as tmp, open(tmp, "wb") as fh:  # a handle: np.savez names no file itself
+            np.savez(fh, activations=np.array(self.activations), **arrays)
 
     @classmethod
     def load(cls, path: str | os.PathLike, deterministic: bool = False, seed: int | None = None,

@@ -1,10 +1,11 @@
 """Files written all or nothing.
 
-Every file the package writes for later reading (models, replays, ladders, a run's records, teacher
-data) is written beside its place under a ``.tmp_<pid>_<name>`` name and renamed over it, so a
-reader never sees half a file: a crash or a full disk midway leaves the old file (or none), and a
-killed process leaves only a ``.tmp_*`` file that a resumed run deletes
-(``training.callbacks.remove_leftover_tmp``).
+The files a later step reads back (models, replays, ladders, a run's records, teacher data) are
+written beside their place under a ``.tmp_<pid>_<name>`` name and renamed over it, so a reader
+never sees half a file: a crash or a full disk midway leaves the old file (or none), and a killed
+process leaves only a ``.tmp_*`` file, which a resumed run deletes
+(``training.callbacks.remove_leftover_tmp``) and the zoo and ladder listings skip. (Logs that grow
+line by line, such as an evaluation journal, are appended instead.)
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ TMP_PREFIX = ".tmp_"
 def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path beside ``path`` to write to; when the block ends normally the file
     is moved over ``path``, when it raises the temporary file is removed. The name keeps the
-    suffix (``np.savez`` would otherwise append ``.npz``) and carries the process id, so two
-    processes saving the same file never write into each other's temporary file."""
+    suffix and carries the process id, so two processes saving the same file never write into each
+    other's temporary file (threads of one process must not save the same file at once). Writers
+    that append a suffix of their own (``np.savez`` to a name without ``.npz``) should write to an
+    open handle of the temporary path."""
     path = Path(path)
     tmp = path.with_name(f"{TMP_PREFIX}{os.getpid()}_{path.name}")
     try:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from travel_envs.core.files import write_text_atomic
+from travel_envs.core.files import TMP_PREFIX, write_text_atomic
 from travel_envs.core.game import ParameterError, params_to_dict
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
@@ -48,7 +48,7 @@ class Ladder:
 
 def published() -> list[str]:
     """Env ids with a published ladder."""
-    return sorted(p.stem for p in LADDER_DIR.glob("*.json"))
+    return sorted(p.stem for p in LADDER_DIR.glob("*.json") if not p.name.startswith(TMP_PREFIX))
 
 
 def ladder_path(env_id: str) -> Path:

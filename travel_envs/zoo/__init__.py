@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from travel_envs.core.files import TMP_PREFIX
 from travel_envs.core.game import ParameterError
 
 ZOO_DIR = Path(__file__).resolve().parent
@@ -21,7 +22,7 @@ PREFIX = "zoo"
 
 def shipped() -> list[str]:
     """Env ids with a shipped model."""
-    return sorted(p.stem for p in ZOO_DIR.glob("*.npz"))
+    return sorted(p.stem for p in ZOO_DIR.glob("*.npz") if not p.name.startswith(TMP_PREFIX))
 
 
 def is_zoo_spec(spec: str) -> bool:

@@ -27,11 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import compress
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import actions as A
 from . import components as C
+
+if TYPE_CHECKING:
+    from .engine import TrekState
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ class HeuristicPolicy:
             return int(legal[self.rng.integers(legal.size)])
         return self._decide(state, mask.tolist())  # Python bools: a list reads faster than numpy
 
-    def playout_move(self, state) -> int:
+    def playout_move(self, state: TrekState) -> int:
         """``act`` for the search's play-outs: the same move, from the rules' legal ids, without
         building the mask that ``act`` would turn back into a list."""
         flags = [False] * A.NUM_ACTIONS
