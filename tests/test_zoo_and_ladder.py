@@ -159,6 +159,29 @@ def test_ladder_input_is_refused_clearly(tmp_path, capsys):
     assert "include random" in capsys.readouterr().err
 
 
+def test_a_ladder_is_refused_once_a_member_plays_differently(zoo_dir, tmp_path, monkeypatch, capsys):
+    """A published rating belongs to what its member played: the search's settings when the ladder was
+    built, the shipped agent's file. Changing either (a game's default, a new agent) makes it stale."""
+    from travel_envs.agents import mcts_spec
+
+    _random_model(ENV).save(zoo_dir / f"{ENV}.npz")
+    lad = tmp_path / "ladder.json"
+    members = ["random", "mcts:4", f"zoo:{ENV}"]
+    assert build_cli.main(["--env", ENV, "--members", *members, "--games", "2", "--out", str(lad)]) == 0
+    plays = ladders.load_ladder(ENV, lad).plays
+    assert plays["mcts:4"] == "mcts:4:random:depth=end:bias=0" and plays[f"zoo:{ENV}"].startswith("sha1:")
+    capsys.readouterr()
+    with monkeypatch.context() as m:  # the game's default search changes
+        m.setitem(mcts_spec.GAME_DEFAULTS, "trekking", mcts_spec.replace(mcts_spec.GAME_DEFAULTS["trekking"], depth=40))
+        assert evaluate_cli.main(["--env", ENV, "--ladder", "random", "--ladder-file", str(lad)]) == 2
+    err = capsys.readouterr().err
+    assert "'mcts:4'" in err and "depth=40" in err and "rebuild" in err
+    ladders.load_ladder(ENV, lad)  # as built again
+    _random_model(ENV, note="retrained").save(zoo_dir / f"{ENV}.npz")
+    with pytest.raises(ParameterError, match=f"'zoo:{ENV}' plays sha1:"):
+        ladders.load_ladder(ENV, lad)
+
+
 @pytest.mark.parametrize("env_id", ladders.published())
 def test_every_published_ladder_loads_and_names_playable_members(env_id):
     ladder = ladders.load_ladder(env_id)
@@ -166,3 +189,4 @@ def test_every_published_ladder_loads_and_names_playable_members(env_id):
     for member in ladder.members:
         make_policy(zoo.with_env(member, env_id), env_id)
     assert "build_ladder" in ladder.command
+    assert set(ladder.plays) == set(ladder.members)  # every rating is pinned to what its member played

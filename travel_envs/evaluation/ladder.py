@@ -6,12 +6,15 @@ at a few budgets, the shipped trained agent where there is one), frozen with its
 Bradley-Terry fit, random = 1000: the scale of the README's Baselines table) and how it was
 measured, in ``ladders/<env id>.json``. A new policy is *placed* on it: it plays every member, the
 members' ratings stay as published, and its own Elo is the maximum-likelihood fit of the same model
-(:func:`.ratings.place_on_ladder`). A ladder belongs to one game version and table; another is
-refused, with the command that rebuilds it.
+(:func:`.ratings.place_on_ladder`). A ladder belongs to one game version and table, and to what
+its members played when it was built (``plays``: the search's resolved settings, the shipped agent's
+file digest); another game, or a member that plays differently today (a game's search default or
+its shipped agent changed), is refused, with the command that rebuilds it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -40,6 +43,8 @@ class Ladder:
     command: str
     measured: str
     wins: list[list[float]] = field(default_factory=list)
+    #: member -> what it played (:func:`member_identity`); empty in ladders built before it was recorded
+    plays: dict[str, str] = field(default_factory=dict)
 
     @property
     def members(self) -> list[str]:
@@ -77,7 +82,28 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
                              f"{ladder.game_params}; the installed game is version {game.version} with "
                              f"{installed}: its ratings no longer apply; rebuild it with "
                              f"python -m training.build_ladder --env {env_id}")
+    for member, then in ladder.plays.items():
+        now = member_identity(member, env_id)
+        if now != then:
+            raise ParameterError(f"the ladder of {env_id} rates {member!r} as it played when the ladder was built "
+                                 f"({then}); today {member!r} plays {now}, so its rating no longer applies; rebuild "
+                                 f"the ladder with python -m training.build_ladder --env {env_id}")
     return ladder
+
+
+def member_identity(member: str, env_id: str) -> str:
+    """What a member's spec plays today, so that a published rating is not silently applied to
+    another player: an ``mcts`` spec resolved against the game's defaults, a shipped agent by its
+    file's digest, anything else as written (a rule-based player is versioned with its game)."""
+    from travel_envs.agents.mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, settings_spec
+    from travel_envs.core.registry import game_class
+    from travel_envs.zoo import is_zoo_spec, zoo_model_path
+
+    if is_mcts_spec(member):
+        return settings_spec(resolve_settings(parse_mcts_spec(member), game_class(env_id).name))
+    if is_zoo_spec(member):
+        return "sha1:" + hashlib.sha1(zoo_model_path(member, env_id).read_bytes()).hexdigest()[:16]
+    return member
 
 
 def default_members(env_id: str) -> list[str]:
