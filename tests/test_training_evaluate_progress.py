@@ -26,3 +26,16 @@ def test_progress_with_a_process_pool_counts_every_game_and_changes_nothing():
     res = versus("trek_v0", "heuristic", "random", 20, seed=3, processes=2, progress=counted.append)
     assert sum(counted) == 20 and len(counted) > 2  # several chunks, so the bar moves
     assert _games(res.records) == _games(versus("trek_v0", "heuristic", "random", 20, seed=3).records)
+
+
+def test_the_help_names_every_mcts_option():
+    """evaluate's --help writes the mcts spec form out by hand: it must not fall behind the parser's."""
+    import re
+
+    from travel_envs.agents.mcts_spec import SPEC_FORM
+    from training import evaluate
+
+    options = re.findall(r"\[:(\w+)=", SPEC_FORM)
+    assert options and [o for o in options if f":{o}=" not in evaluate.__doc__] == []
+    for prior in re.search(r"prior=([\w|]+)", SPEC_FORM).group(1).split("|"):
+        assert prior in evaluate.__doc__
