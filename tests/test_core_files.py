@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from travel_envs.core.files import TMP_PREFIX, atomic_path, write_text_atomic
+from travel_envs.core.files import TMP_PREFIX, atomic_path, finished_files, remove_leftovers, write_text_atomic
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_nothing_behind(tmp_path):
@@ -24,3 +24,14 @@ def test_the_temporary_name_keeps_the_suffix(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["w.npz"]
     with np.load(path) as data:
         assert data["x"].tolist() == [0, 1, 2]
+
+
+def test_listings_skip_and_resumes_remove_what_a_killed_write_left(tmp_path):
+    (tmp_path / "sub").mkdir()
+    write_text_atomic(tmp_path / "a.json", "done")
+    leftovers = [tmp_path / f"{TMP_PREFIX}123_b.json", tmp_path / "sub" / f"{TMP_PREFIX}9_c.npz"]
+    for p in leftovers:
+        p.write_text("half")
+    assert [p.name for p in finished_files(tmp_path, "*.json")] == ["a.json"]
+    assert sorted(remove_leftovers(tmp_path)) == sorted(leftovers)
+    assert not any(p.exists() for p in leftovers) and (tmp_path / "a.json").is_file()

@@ -10,21 +10,12 @@ from pathlib import Path
 from stable_baselines3.common.callbacks import BaseCallback
 
 from travel_envs.agents.model import policy_from_sb3, save_sb3_model
-from travel_envs.core.files import TMP_PREFIX, atomic_path, write_text_atomic
+from travel_envs.core.files import atomic_path, write_text_atomic
 from travel_envs.evaluation.arena import versus
 
 BEST_MODEL = "best_model.zip"  # the best periodically evaluated model (eval.select_best)
 EVAL_FIELDS = ["timesteps", "wall_seconds", "opponent", "games", "wins", "draws", "win_rate",
                "ci_low", "ci_high", "mean_score", "mean_margin"]
-
-
-def remove_leftover_tmp(run_dir: Path) -> list[Path]:
-    """Delete the temporary files that a killed save left behind (every writer of a run folder
-    writes through :func:`travel_envs.core.files.atomic_path`); returns what was removed."""
-    gone = [p for p in run_dir.rglob(f"{TMP_PREFIX}*") if p.is_file()]
-    for p in gone:
-        p.unlink(missing_ok=True)
-    return gone
 
 
 def read_eval_csv(path: Path) -> list[dict]:

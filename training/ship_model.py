@@ -32,7 +32,7 @@ def ship(model: str, out: str | None = None) -> tuple[Path, str]:
     from travel_envs.core.game import ParameterError
     from travel_envs.core.registry import list_envs, make_raw_env
     from travel_envs.tools.cli import check_output_path
-    from travel_envs.zoo import ZOO_DIR
+    from travel_envs.zoo import zoo_file
 
     policy = load_model_policy(model)
     meta = policy.meta or {}
@@ -43,7 +43,7 @@ def ship(model: str, out: str | None = None) -> tuple[Path, str]:
     check_policy_fits(policy, make_raw_env(env_id, **(meta.get("env_params") or {})),
                       "train it again on the installed game")
     check_output_path("--out", out)
-    path = Path(out) if out else ZOO_DIR / f"{env_id}.npz"
+    path = Path(out) if out else zoo_file(env_id)
     policy.save(path)
     return path, env_id
 
@@ -51,13 +51,13 @@ def ship(model: str, out: str | None = None) -> tuple[Path, str]:
 def main(argv: list[str] | None = None) -> int:
     """Exit code 0, or 2 with one message for bad input (see travel_envs.tools.cli.run_cli)."""
     from travel_envs.tools.cli import run_cli
-    from travel_envs.zoo import ZOO_DIR
+    from travel_envs.zoo import zoo_file
 
     args = parse_args(argv)
 
     def run(_argv) -> None:
         path, env_id = ship(args.model, args.out)
-        spec = f"zoo:{env_id}" if path.resolve() == (ZOO_DIR / f"{env_id}.npz").resolve() else str(path)
+        spec = f"zoo:{env_id}" if path.resolve() == zoo_file(env_id).resolve() else str(path)
         print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB); play it as {spec}, for example: "
               f"python -m training.evaluate --env {env_id} --policy {spec} --opponents random heuristic")
 

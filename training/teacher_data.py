@@ -29,7 +29,7 @@ import numpy as np
 
 from travel_envs.agents.base import reseed_policy
 from travel_envs.agents.registry import make_policy
-from travel_envs.core.files import TMP_PREFIX, atomic_path, write_text_atomic
+from travel_envs.core.files import atomic_path, remove_leftovers, write_text_atomic
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 
@@ -213,8 +213,7 @@ def generate(job: dict[str, Any], games: int, folder: str | os.PathLike, process
     """
     folder = Path(folder)
     _check_folder(folder, job)
-    for leftover in folder.glob(f"{TMP_PREFIX}*"):  # what a killed save left
-        leftover.unlink()
+    remove_leftovers(folder)
     chunks = [list(range(first, min(first + CHUNK_GAMES, games))) for first in range(0, games, CHUNK_GAMES)]
     todo = [c for c in chunks if not (folder / _chunk_name(c[0])).is_file()]
     bar = _progress(len(chunks), len(chunks) - len(todo), f"{job['teacher']} games", progress)

@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from travel_envs.core.files import atomic_path, write_text_atomic
+from travel_envs.core.files import atomic_path, remove_leftovers, write_text_atomic
 
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
 
@@ -346,7 +346,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
     import torch
 
     from .callbacks import (CheckpointCallback, EvalCallback, ProgressBar, SnapshotCallback,
-                            latest_checkpoint, remove_leftover_tmp, save_checkpoint)
+                            latest_checkpoint, save_checkpoint)
 
     torch.set_num_threads(cfg.train.torch_threads)
     fresh = resume_dir is None
@@ -380,7 +380,7 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
             prev_cpu = float(earlier.get("cpu_seconds", 0.0) or 0.0)
             model, vec_env, ckpt, snapshots = _load_resumable(run_dir, cfg, tb_dir, snap_dir)
             loaded = True
-            for p in remove_leftover_tmp(run_dir):
+            for p in remove_leftovers(run_dir):  # every writer of a run folder writes through atomic_path
                 print(f"removed {p} (left by a killed save)")
             write_text_atomic(run_dir / "config.yaml", dump_config(cfg))
             snap_dir.mkdir(exist_ok=True)

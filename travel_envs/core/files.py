@@ -3,9 +3,9 @@
 The files a later step reads back (models, replays, ladders, a run's records, teacher data) are
 written beside their place under a ``.tmp_<pid>_<name>`` name and renamed over it, so a reader
 never sees half a file: a crash or a full disk midway leaves the old file (or none), and a killed
-process leaves only a ``.tmp_*`` file, which a resumed run deletes
-(``training.callbacks.remove_leftover_tmp``) and the zoo and ladder listings skip. (Logs that grow
-line by line, such as an evaluation journal, are appended instead.)
+process leaves only a ``.tmp_*`` file, which a resumed run deletes (:func:`remove_leftovers`) and
+listings of finished files skip (:func:`finished_files`). (Logs that grow line by line, such as an
+evaluation journal, are appended instead.)
 """
 
 from __future__ import annotations
@@ -33,6 +33,20 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def finished_files(folder: str | os.PathLike, pattern: str) -> list[Path]:
+    """The files of ``folder`` matching ``pattern``, without the temporary ones of a write under way
+    or killed (``Path.glob`` lists names that start with a dot too)."""
+    return [p for p in Path(folder).glob(pattern) if not p.name.startswith(TMP_PREFIX)]
+
+
+def remove_leftovers(folder: str | os.PathLike) -> list[Path]:
+    """Delete the temporary files that killed writes left anywhere under ``folder``; returns them."""
+    gone = [p for p in Path(folder).rglob(f"{TMP_PREFIX}*") if p.is_file()]
+    for p in gone:
+        p.unlink(missing_ok=True)
+    return gone
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> Path:

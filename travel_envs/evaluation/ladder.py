@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from travel_envs.core.files import TMP_PREFIX, write_text_atomic
+from travel_envs.core.files import finished_files, write_text_atomic
 from travel_envs.core.game import ParameterError, params_to_dict
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
@@ -53,7 +53,7 @@ class Ladder:
 
 def published() -> list[str]:
     """Env ids with a published ladder."""
-    return sorted(p.stem for p in LADDER_DIR.glob("*.json") if not p.name.startswith(TMP_PREFIX))
+    return sorted(p.stem for p in finished_files(LADDER_DIR, "*.json"))
 
 
 def ladder_path(env_id: str) -> Path:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from travel_envs.core.files import TMP_PREFIX
+from travel_envs.core.files import finished_files
 from travel_envs.core.game import ParameterError
 
 ZOO_DIR = Path(__file__).resolve().parent
@@ -22,7 +22,7 @@ PREFIX = "zoo"
 
 def shipped() -> list[str]:
     """Env ids with a shipped model."""
-    return sorted(p.stem for p in ZOO_DIR.glob("*.npz") if not p.name.startswith(TMP_PREFIX))
+    return sorted(p.stem for p in finished_files(ZOO_DIR, "*.npz"))
 
 
 def is_zoo_spec(spec: str) -> bool:
@@ -38,10 +38,15 @@ def zoo_env_id(spec: str, env_id: str | None = None) -> str:
     return name
 
 
+def zoo_file(env_id: str) -> Path:
+    """Where the shipped model of ``env_id`` lives (whether or not one ships)."""
+    return ZOO_DIR / f"{env_id}.npz"
+
+
 def zoo_model_path(spec: str, env_id: str | None = None) -> Path:
     """The shipped model file of a zoo spec; a game without one is refused, naming those there are."""
     name = zoo_env_id(spec, env_id)
-    path = ZOO_DIR / f"{name}.npz"
+    path = zoo_file(name)
     if not path.is_file():
         raise ParameterError(f"no model of {name!r} ships with travel_envs; shipped: {shipped()} (train one: "
                              f"python -m training.train --config configs/<game>_strong.yaml)")
