@@ -3,11 +3,11 @@ from what the table knows, and 6-player games between heuristics finish."""
 
 import pytest
 
-from travel_envs.games.itchy_feet import HeuristicPolicy
+from travel_envs.games.itchy_feet import ExpertPolicy, HeuristicPolicy
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.actions import P_TRADE_BUILD, P_TRADE_RESPONSE
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
-from travel_envs.games.itchy_feet.heuristic import HeuristicStyle
+from travel_envs.games.itchy_feet.heuristic import EXPERT_STYLE, HeuristicStyle
 from benchmarks.itchy_feet_heuristic import turn_cap_rate
 from travel_envs.games.itchy_feet.scenario import build_state
 
@@ -51,6 +51,35 @@ def test_a_style_changes_what_the_player_gives_away():
     assert keeper.act(None, st.legal_action_mask(), st) == A.NO
 
 
+def test_expert_refuses_what_only_helps_the_offerer_and_takes_what_it_misses():
+    # the heuristic gives its spare Bug Spray for Boots (junk for as many cards); the expert keeps it
+    st = build_state(hands={0: [PASSPORT, BOOTS], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]}, own=[NORWAY, -1],
+                     centre=INDIA)
+    offer_to_player_1(st, [BOOTS], [BUGSPRAY])
+    assert act(st) == A.YES
+    assert ExpertPolicy(0).act(None, st.legal_action_mask(), st) == A.NO
+    # a missing item (Local Currency, worth 8) for the spare (0.5): a clear gain, accepted
+    st = build_state(hands={0: [PASSPORT, CURRENCY], 1: [PASSPORT, BUGSPRAY, BUGSPRAY, ADAPTER]},
+                     own=[NORWAY, -1], centre=INDIA)
+    offer_to_player_1(st, [CURRENCY], [BUGSPRAY])
+    assert ExpertPolicy(0).act(None, st.legal_action_mask(), st) == A.YES
+
+
+def test_default_style_is_the_baseline_and_expert_differs():
+    assert HeuristicPolicy().style == HeuristicStyle()
+    expert = ExpertPolicy(0)
+    assert expert.name == "expert" and expert.style == EXPERT_STYLE != HeuristicStyle()
+
+
+def test_expert_beats_the_heuristic():
+    """Over 300 seat-rotated games the expert's Wilson lower bound is above 50% (it won 62.6% of
+    1000 games with seed 555; docs/games/itchy_feet.md, "Expert")."""
+    from travel_envs.evaluation.arena import versus
+
+    s = versus("itchy_feet_v0", "expert", "heuristic", 300, seed=123).summary(0)
+    assert s["policy"] == "expert" and s["ci_low"] > 0.5, s
+
+
 def test_offer_gives_the_spare_the_partner_needs_and_asks_what_it_is_known_to_hold():
     # player 0 (France: Phrasebook, Camera, Local Currency) holds 2 Cameras and a Bug Spray;
     # player 1 needs the centre's India items; player 2 is known to hold a Phrasebook
@@ -79,9 +108,16 @@ def test_six_player_heuristic_games_finish():
     assert rate == 0.0
 
 
+def test_six_player_expert_games_finish():
+    # the expert refuses friendly swaps; past half the turn limit its impatience still ends the game
+    rate, _ = turn_cap_rate(12, {}, policy_class=ExpertPolicy)
+    assert rate == 0.0
+
+
 @pytest.mark.slow
 def test_six_player_heuristic_games_finish_200():
     # 19.5% of these games hit the turn cap before the trading change (see the doc page)
     for params in ({}, {"extensions": "all"}):
-        rate, _ = turn_cap_rate(200, params)
-        assert rate <= 0.01
+        for policy_class in (HeuristicPolicy, ExpertPolicy):
+            rate, _ = turn_cap_rate(200, params, policy_class=policy_class)
+            assert rate <= 0.01
