@@ -43,6 +43,7 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
 
 
 _MORNING_ROUNDS, _ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.MORNING_ROUNDS, C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
+_PCG64 = np.random.PCG64
 _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
@@ -450,8 +451,13 @@ class TrekkingState(GameState):
             ids.append(A.STOP_TAGGING)
             self.phase_id = TAG_PHASE
             self._legal = tuple(ids)
+            return
+        # ``_to_finish(kinds)``, inlined
+        self.phase_id = FINISH_PHASE
+        if kinds >> _DRINK & 1:
+            self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
         else:
-            self._to_finish(kinds)
+            self._end_turn()
 
     def _to_finish(self, kinds: int | None = None) -> None:
         """Phase "finish", skipped (the turn ends) without a Drink water card to flip; ``kinds``: the
@@ -676,12 +682,18 @@ class TrekkingState(GameState):
     def _move(self, seat: int, d: int) -> None:
         """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
         here = self.pos[seat]
-        dest, colour, ascent = self.map.steps[here][d]
-        card = self._take_route_card(colour, ascent)
+        m = self.map
+        dest, colour, ascent = m.steps[here][d]
+        # ``_take_route_card``, inlined
+        pile = 2 * colour + (0 if ascent else 1)
+        piles = self.route_piles
+        if not piles[pile]:
+            pile ^= 1
+        card = piles[pile].pop()
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
-        w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
-        need = (C.ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
-        start, end = self.map.altitude[here], self.map.altitude[dest]
+        w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]
+        need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
+        start, end = m.altitude[here], m.altitude[dest]
         self.t_delta -= need
         self.t_spent += need
         if w == "sunny" and not ascent:
@@ -689,18 +701,18 @@ class TrekkingState(GameState):
         elif w == "wind" and ascent:
             self.t_delta += 1
         self._place(seat, [K_ROUTE, colour, int(ascent), start, end, card, -1, 0])
-        self.t_path = self.map.neighbour_path[here][d]
+        self.t_path = m.neighbour_path[here][d]
         self.t_dest = dest
         if self._narrate:
             self.events.append(
                 f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
                 f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
         # refuge: who else is already there (before arriving)
-        if self.map.is_refuge[dest]:
+        if m.is_refuge[dest]:
             self.t_refuge = 1
             self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
         self.pos[seat] = dest
-        if self.map.summit_of[dest] >= 0:
+        if m.summit_of[dest] >= 0:
             self._summit(seat, dest, colour)
         self._tag_or_finish()
 
@@ -975,7 +987,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
         s._rng = s._rng_snapshot = None
-        s._reset_caches()
+        s._rev, s._obs, s._legal, s._moves = 0, None, None, None  # ``_reset_caches``, inlined
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
@@ -1036,7 +1048,11 @@ class TrekkingState(GameState):
             pool = sorted(deck[:-1])
             shuffle(pool)
             s.opp_deck = pool + deck[-1:]
-        s._rng_snapshot = int(rng.integers(2 ** 63))  # the generator's seed: built on the first draw
+        # the generator's seed (built on the first draw): ``int(rng.integers(2 ** 63))``; for a PCG64 that
+        # draw is one raw 64-bit output shifted right by one (Lemire's method with a range of 2 ** 63
+        # never rejects), the same value from the same state, read without ``integers``' overhead
+        bit_gen = rng.bit_generator
+        s._rng_snapshot = bit_gen.random_raw() >> 1 if type(bit_gen) is _PCG64 else int(rng.integers(2 ** 63))
         return s
 
     def observation_text(self, seat: int) -> str:
