@@ -75,6 +75,26 @@ def test_a_determinization_draws_what_default_rng_of_its_seed_draws():
         assert [int(x) for x in s.rng.integers(1 << 30, size=5)] == want
 
 
+def test_a_determinizations_seed_is_what_integers_2_pow_63_draws():
+    """The seed is read from a PCG64 as ``random_raw() >> 1``: the value ``integers(2 ** 63)`` gives
+    from the same state, leaving the generator where ``integers`` leaves it (other bit generators
+    take ``integers`` itself)."""
+    st = GAME(num_players=2).new_initial_state(np.random.default_rng(3))
+    for bit_gen in (np.random.PCG64, np.random.MT19937, np.random.Philox):
+        for seed in range(30):
+            a, b = np.random.Generator(bit_gen(seed)), np.random.Generator(bit_gen(seed))
+            for _ in range(5):
+                d = st.resample_hidden(0, a)
+                for c in range(3):  # the shuffles ``resample_hidden`` makes before the seed
+                    b.shuffle(sorted(st.route_piles[2 * c][:-1] + st.route_piles[2 * c + 1]))
+                r0, r1 = st.rest_piles
+                b.shuffle(sorted(r0[:-1] + r1[:-1]))
+                if len(st.opp_deck) > 1:
+                    b.shuffle(sorted(st.opp_deck[:-1]))
+                assert d._rng_snapshot == int(b.integers(2 ** 63))
+            assert a.random() == b.random()
+
+
 def test_a_resample_narrates_its_moves_like_the_real_state():
     """OpenSpiel's IS-MCTS keys its tree on the text view, which shows the last events: a resample
     (``resample_from_infostate``) must log the moves played on it as the real game does."""

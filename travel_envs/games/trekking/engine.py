@@ -42,6 +42,8 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
     return arr
 
 
+_MORNING_ROUNDS, _ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.MORNING_ROUNDS, C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
+_PCG64 = np.random.PCG64
 _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
@@ -191,7 +193,7 @@ class TrekkingState(GameState):
         self._rev = 0  # actions applied to this object (``_apply``): how the encoder tells what is new
         self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
         self._legal: tuple[int, ...] | None = None  # the legal ids of the current decision
-        self._moves: dict[int, list] = {}  # move costs per seat (until the next action)
+        self._moves: dict[int, list] | None = None  # move costs per seat (until the next action), built lazily
 
     # ------------------------------------------------------------ basics
     @property
@@ -283,9 +285,12 @@ class TrekkingState(GameState):
 
     def moves_of(self, seat: int) -> list:
         """``move_cost`` for the 4 directions, cached until the next action."""
-        mv = self._moves.get(seat)
+        memo = self._moves
+        if memo is None:
+            memo = self._moves = {}
+        mv = memo.get(seat)
         if mv is None:  # move_cost inlined for the 4 directions (the same values)
-            mv = self._moves[seat] = []
+            mv = memo[seat] = []
             piles = self.route_piles
             pen = self._penalty[self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]]
             cost = C.ROUTE_COST
@@ -318,7 +323,9 @@ class TrekkingState(GameState):
         gps = self.gps[seat]
         tc = self.t_col
         if tc >= 0 and not self.p.rest_flip_same_turn:  # this turn's card waits (unless the variant)
-            gps = gps[:tc] + gps[tc + 1:]
+            col = gps[tc]
+            if col[CK] == K_REST and not col[CF]:  # else skipping it changes nothing: no copy
+                gps = gps[:tc] + gps[tc + 1:]
         bits = 0
         for col in gps:
             if col[CK] == K_REST and not col[CF]:
@@ -340,7 +347,17 @@ class TrekkingState(GameState):
         self.t_col = len(gps) - 1
         column = len(gps)
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
-        if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
+        if alt is None:
+            return
+        if col[CK] == K_EMPTY:  # ``S.covers``, inlined: a rest without a card covers nothing
+            covered = False
+        else:
+            lo, hi = col[CS], col[CE]
+            if lo > hi:
+                lo, hi = hi, lo
+            margin = self.p.vignette_cover_margin
+            covered = lo - margin <= alt <= hi + margin
+        if not covered:
             self.t_delta += 1
             if self._narrate:
                 self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
@@ -371,7 +388,15 @@ class TrekkingState(GameState):
                     return
                 self.turn_pos += 1
                 continue
-            self._begin_turn(seat)
+            # ``_begin_turn(seat)``, inlined (once per turn)
+            self.phase_id = MOVE_PHASE
+            self.to_act = seat
+            self.t_start_energy = self.energy[seat]
+            self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
+            self.t_path = self.t_dest = self.t_col = -1
+            self.t_refuge = self.t_refuge_met = 0
+            if len(self.events) > 40:
+                del self.events[:-20]
             return
 
     def _begin_turn(self, seat: int) -> None:
@@ -415,14 +440,24 @@ class TrekkingState(GameState):
         """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
         ``_legal_ids`` would build, are kept), else the finish."""
         seat = self.to_act
-        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
+        # one scan of the board serves the tags and the finish: ``_flip_kinds``, inlined; this turn's
+        # column (the one it skips) is the route card just walked, never a rest card
+        kinds = 0
+        for col in self.gps[seat]:
+            if col[CK] == K_REST and not col[CF]:
+                kinds |= 1 << col[CR]
         ids = self._tag_ids(seat, kinds)
         if ids:
             ids.append(A.STOP_TAGGING)
             self.phase_id = TAG_PHASE
             self._legal = tuple(ids)
+            return
+        # ``_to_finish(kinds)``, inlined
+        self.phase_id = FINISH_PHASE
+        if kinds >> _DRINK & 1:
+            self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
         else:
-            self._to_finish(kinds)
+            self._end_turn()
 
     def _to_finish(self, kinds: int | None = None) -> None:
         """Phase "finish", skipped (the turn ends) without a Drink water card to flip; ``kinds``: the
@@ -445,8 +480,8 @@ class TrekkingState(GameState):
     def legal_actions(self) -> list[int]:
         """The legal ids in ascending order, straight from the rules (no mask is built)."""
         ids = self._legal
-        if ids is None:
-            ids = self._legal = self._legal_ids()
+        if ids is None:  # ``_legal_ids``, the move decision (the most frequent) dispatched here
+            ids = self._legal = self._move_ids(self.to_act) if self.phase_id == MOVE_PHASE else self._legal_ids()
         return list(ids)
 
     def apply_action(self, action: int) -> None:
@@ -478,21 +513,34 @@ class TrekkingState(GameState):
 
     def _move_ids(self, seat: int) -> tuple[int, ...]:
         """Phase A: the paths the player can pay (only ascents once an Energy bar is flipped), resting,
-        and the flips that may come first."""
+        and the flips that may come first. The costs are ``moves_of``'s, computed inline (the same
+        values, without building its list), and the flip scan is ``_flip_kinds``'s (this turn's
+        column is never set before the move: nothing to skip)."""
         ids = []
         bars = self.t_bars
         e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
         any_ascent_with_bar = False
+        piles = self.route_piles
+        plan = self.plan
+        pen = self._penalty[plan[0] if self.rnd <= _MORNING_ROUNDS else plan[1]]
         a = A.MOVE
-        for mc in self.moves_of(seat):
-            if mc is not None:
-                need, ascent = mc[0], mc[3]
-                if ascent:
+        for step in self.map.steps[self.pos[seat]]:
+            if step is not None:
+                colour = step[1]
+                up = piles[2 * colour]
+                if step[2]:  # ascent
+                    if up:
+                        need = _ROUTE_COST[up[-1]] + pen[colour][1]
+                    elif piles[2 * colour + 1]:
+                        need = self.ascent_cost_known(colour) + pen[colour][1]
+                    else:
+                        a += 1
+                        continue
                     if e >= need:
                         ids.append(a)
-                    if e + C.BAR_ENERGY >= need:
+                    if e + _BAR_ENERGY >= need:
                         any_ascent_with_bar = True
-                elif not bars and e >= need:
+                elif not bars and (up or piles[2 * colour + 1]) and e >= pen[colour][0]:
                     ids.append(a)
             a += 1
         if not bars:
@@ -501,10 +549,16 @@ class TrekkingState(GameState):
                 ids.append(A.REST)
             if r1:
                 ids.append(A.REST + 1)
-        kinds = self._flip_kinds(seat)
-        if any_ascent_with_bar and kinds >> C.BAR & 1:
+        if self.t_col < 0 or self.p.rest_flip_same_turn:
+            kinds = 0
+            for col in self.gps[seat]:
+                if col[CK] == K_REST and not col[CF]:
+                    kinds |= 1 << col[CR]
+        else:
+            kinds = self._flip_kinds(seat)
+        if any_ascent_with_bar and kinds >> _BAR & 1:
             ids.append(A.FLIP_BAR)
-        if kinds >> C.DRINK & 1:
+        if kinds >> _DRINK & 1:
             ids.append(A.FLIP_DRINK)
         return tuple(ids)
 
@@ -543,7 +597,7 @@ class TrekkingState(GameState):
     def _apply(self, action: int) -> None:
         self._rev += 1
         self._legal = None
-        self._moves = {}
+        self._moves = None
         ph = self.phase_id
         if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
@@ -599,7 +653,7 @@ class TrekkingState(GameState):
             self.events.append(f"P{seat} flips drink water: +1 energy")
 
     def _rest(self, seat: int, pile: int) -> None:
-        alt = self.altitude_of(seat)
+        alt = self.map.altitude[self.pos[seat]]
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
             kind = C.REST_CARDS[card]
@@ -608,7 +662,8 @@ class TrekkingState(GameState):
         else:  # ruling 2: both piles empty, rest without a card
             col = [K_EMPTY, -1, 0, alt, alt, -1, -1, 0]
             what = "no card"
-        self.t_delta += C.REST_ENERGY + (1 if self.weather == "storm" else 0)
+        w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]  # the weather
+        self.t_delta += C.REST_ENERGY + (1 if w == "storm" else 0)
         self.rested_since_summit[seat] = True
         self._place(seat, col)
         if self._narrate:
@@ -627,12 +682,18 @@ class TrekkingState(GameState):
     def _move(self, seat: int, d: int) -> None:
         """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
         here = self.pos[seat]
-        dest, colour, ascent = self.map.steps[here][d]
-        card = self._take_route_card(colour, ascent)
+        m = self.map
+        dest, colour, ascent = m.steps[here][d]
+        # ``_take_route_card``, inlined
+        pile = 2 * colour + (0 if ascent else 1)
+        piles = self.route_piles
+        if not piles[pile]:
+            pile ^= 1
+        card = piles[pile].pop()
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
-        w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]
-        need = (C.ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
-        start, end = self.map.altitude[here], self.map.altitude[dest]
+        w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]
+        need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
+        start, end = m.altitude[here], m.altitude[dest]
         self.t_delta -= need
         self.t_spent += need
         if w == "sunny" and not ascent:
@@ -640,18 +701,18 @@ class TrekkingState(GameState):
         elif w == "wind" and ascent:
             self.t_delta += 1
         self._place(seat, [K_ROUTE, colour, int(ascent), start, end, card, -1, 0])
-        self.t_path = self.map.neighbour_path[here][d]
+        self.t_path = m.neighbour_path[here][d]
         self.t_dest = dest
         if self._narrate:
             self.events.append(
                 f"P{seat} walks {C.DIRECTIONS[d]} on a {C.COLOURS[colour]} path {start}->{end} m "
                 f"({'ascent' if ascent else 'descent'}, {-need:+d} energy)")
         # refuge: who else is already there (before arriving)
-        if self.map.is_refuge[dest]:
+        if m.is_refuge[dest]:
             self.t_refuge = 1
             self.t_refuge_met = int(self.hikers_at(dest, seat) > 0)
         self.pos[seat] = dest
-        if self.map.summit_of[dest] >= 0:
+        if m.summit_of[dest] >= 0:
             self._summit(seat, dest, colour)
         self._tag_or_finish()
 
@@ -710,7 +771,7 @@ class TrekkingState(GameState):
                 return
         self.animals[seat].append([self.t_col, animal])
         self.t_tags += 1
-        if self.weather == "fog":
+        if (self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]) == "fog":  # the weather
             self.t_delta -= 1
             self.t_spent += 1
         if self._narrate:
@@ -870,11 +931,21 @@ class TrekkingState(GameState):
         return [s for s in range(self.num_players) if key[s] == best]
 
     def returns(self) -> list[float]:
+        n = len(self.pos)
         if self.phase_id != OVER:
-            return [0.0] * self.num_players
-        if self.num_players == 1:
+            return [0.0] * n
+        if n == 1:
             return [1.0 if self.winners() else -1.0]
-        return super().returns()
+        # ``GameState.returns`` over ``winners``, in one pass: +1 for the best (score, animals), -1 for
+        # the others, 0 for all when every seat shares it
+        plan, side, margin, total = self.plan, self.side, self.p.vignette_cover_margin, S.fast_total
+        gps, animals, tokens = self.gps, self.animals, self.tokens
+        key = [(total(plan, side, margin, gps[s], animals[s], tokens[s]), len(animals[s])) for s in range(n)]
+        best = max(key)
+        won = [k == best for k in key]
+        if all(won):
+            return [0.0] * n
+        return [1.0 if w else -1.0 for w in won]
 
     # ------------------------------------------------------------ observation
     # ``GameState.observation(seat, out)``: the encoder function itself (one call frame less per
@@ -916,7 +987,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
         s._rng = s._rng_snapshot = None
-        s._reset_caches()
+        s._rev, s._obs, s._legal, s._moves = 0, None, None, None  # ``_reset_caches``, inlined
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
@@ -977,7 +1048,11 @@ class TrekkingState(GameState):
             pool = sorted(deck[:-1])
             shuffle(pool)
             s.opp_deck = pool + deck[-1:]
-        s._rng_snapshot = int(rng.integers(2 ** 63))  # the generator's seed: built on the first draw
+        # the generator's seed (built on the first draw): ``int(rng.integers(2 ** 63))``; for a PCG64 that
+        # draw is one raw 64-bit output shifted right by one (Lemire's method with a range of 2 ** 63
+        # never rejects), the same value from the same state, read without ``integers``' overhead
+        bit_gen = rng.bit_generator
+        s._rng_snapshot = bit_gen.random_raw() >> 1 if type(bit_gen) is _PCG64 else int(rng.integers(2 ** 63))
         return s
 
     def observation_text(self, seat: int) -> str:
