@@ -11,6 +11,7 @@ and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import ge, gt
 from typing import Any, Callable, NamedTuple
 
@@ -47,6 +48,7 @@ _NOT_EVENT = bytes(not e for e in IS_EVENT)
 _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
+_ACTION_IDS = range(A.NUM_ACTIONS)
 
 _INT_FIELDS = (
     "turn_player", "turn_number", "actions_left", "actions_done", "offers_made", "ph", "actor",
@@ -82,7 +84,7 @@ class ItchyFeetState(GameState):
     def __init__(self, game: "ItchyFeetGame", rng: np.random.Generator) -> None:
         self.game = game
         self.rng = rng
-        self._mask = None
+        self._mask: bytearray | None = None  # the current decision's legal flags, once computed
         p: ItchyFeetParams = game.params
         n = p.num_players
         # 1. passports (and, with the extension, characters face up)
@@ -543,27 +545,38 @@ class ItchyFeetState(GameState):
 
     def legal_action_mask(self) -> np.ndarray:
         """The legal actions of the current decision (computed once per decision)."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self._compute_mask()
-        return mask.copy()
+        flags = self._mask
+        if flags is None:
+            flags = self._mask = self._legal_flags()
+        return np.frombuffer(flags, bool).copy()
 
     def legal_actions(self) -> list[int]:
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self._compute_mask()
-        return np.flatnonzero(mask).tolist()  # the cached mask read in place: no copy
+        flags = self._mask
+        if flags is None:
+            flags = self._mask = self._legal_flags()
+        return list(compress(_ACTION_IDS, flags))  # the cached flags read in place: no array
+
+    def legal_flags(self) -> bytearray:
+        """The legal actions as flags (``flags[a]`` is 1 when ``a`` is legal, else 0), for a player
+        that looks up a few ids: the flags the mask is made of, without the array. The state's
+        own copy (computed once per decision): read it, do not change it."""
+        flags = self._mask
+        if flags is None:
+            flags = self._mask = self._legal_flags()
+        return flags
 
     def _compute_mask(self) -> np.ndarray:
-        # the handlers write flags into a bytearray (a fraction of an array item write's cost),
-        # which the array then wraps without copying
+        return np.frombuffer(self._legal_flags(), bool)
+
+    def _legal_flags(self) -> bytearray:
+        # the handlers write flags into a bytearray (a fraction of an array item write's cost)
         flags = bytearray(A.NUM_ACTIONS)
         if not self.terminal:
             _DECISIONS[self.ph].legal(self, flags, self.actor)
-        return np.frombuffer(flags, bool)
+        return flags
 
     def _apply(self, a: int) -> None:
-        self._mask = None  # the cached mask of the decision just taken
+        self._mask = None  # the cached flags of the decision just taken
         if _DECISIONS[self.ph].apply(self, self.actor, a) is not DECIDED and not self.terminal:
             self._run()
 

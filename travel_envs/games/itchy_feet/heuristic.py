@@ -166,6 +166,16 @@ class HeuristicPolicy:
             a = int(legal[0]) if not mask[A.DRAW] else A.DRAW
         return int(a)
 
+    def playout_move(self, state) -> int:
+        """``act`` for the search's play-outs: the same move, read from the rules' legal flags
+        (``state.legal_flags()``) without building the mask that ``act`` turns back into a list.
+        A subclass that changes ``act`` must change this too."""
+        flags = state.legal_flags()
+        a = self._choose(state, flags)
+        if a is None or not flags[a]:
+            a = flags.index(1) if not flags[A.DRAW] else A.DRAW
+        return a
+
     def _choose(self, state, mask: list[bool]):
         name = _CHOICES.get(state.ph)  # one lookup instead of a chain of phase tests
         return None if name is None else getattr(self, name)(state, state.actor, mask)
