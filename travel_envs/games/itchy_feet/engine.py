@@ -304,6 +304,10 @@ class ItchyFeetState(GameState):
     def phase(self) -> str:
         return PHASES[self.ph]
 
+    @property
+    def num_players(self) -> int:
+        return len(self.sizes)  # a hand size per seat: one lookup, not the game's params
+
     def scores(self) -> list[float]:
         """2 for the winner (centre reached or 4 postcards), else 1 for a completed own country:
         a Postcard winner who never travelled still outscores everyone."""
@@ -572,12 +576,12 @@ class ItchyFeetState(GameState):
         # the handlers write flags into a bytearray (a fraction of an array item write's cost)
         flags = bytearray(A.NUM_ACTIONS)
         if not self.terminal:
-            _DECISIONS[self.ph].legal(self, flags, self.actor)
+            _LEGAL[self.ph](self, flags, self.actor)
         return flags
 
     def _apply(self, a: int) -> None:
         self._mask = None  # the cached flags of the decision just taken
-        if _DECISIONS[self.ph].apply(self, self.actor, a) is not DECIDED and not self.terminal:
+        if _APPLY[self.ph](self, self.actor, a) is not DECIDED and not self.terminal:
             self._run()
 
     # ------------------------------------------------------------------ decisions
@@ -704,12 +708,12 @@ class ItchyFeetState(GameState):
         return DECIDED
 
     def _legal_trade_build(self, mask: bytearray, s: int) -> None:
-        h, give = self.hands[s], self.give
-        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, h, give)  # card t: held beyond the copies offered
+        give = self.give
+        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, self.hands[s], give)  # card t: held beyond the copies offered
         offered, asked = sum(give), sum(self.ask)
         if asked < MAX_ASK:
             mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-        if (offered and asked) or (self.params.one_sided_trades and (offered or asked)):
+        if (offered and asked) or (self.game.params.one_sided_trades and (offered or asked)):
             mask[A.PROPOSE] = True
         mask[A.CANCEL] = True
 
@@ -1221,6 +1225,9 @@ _DECISIONS: tuple[Decision, ...] = tuple({
     P_STEAL_TARGET: Decision(_S._legal_victim, _S._do_take_random),
     P_JET_DISCARD: Decision(_S._legal_jet_discard, _S._do_jet_discard),
 }[ph] for ph in range(NUM_PHASES))
+#: the decisions' handlers, each in a tuple of its own (read per decision without the attribute lookup)
+_LEGAL = tuple(d.legal for d in _DECISIONS)
+_APPLY = tuple(d.apply for d in _DECISIONS)
 _REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
 #: task name -> its ``_t_`` method (looked up once, not per task run)
 _TASK_RUNNERS = {name[3:]: getattr(ItchyFeetState, name) for name in dir(ItchyFeetState) if name.startswith("_t_")}

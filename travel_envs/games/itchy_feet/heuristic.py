@@ -20,18 +20,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import actions as A
-from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
+from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN,
                          IS_FORBIDDEN, ITEM_COPIES, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
                          NUM_CARD_TYPES, NUM_PASSPORTS, NUM_POSTCARDS, PASSPORT, PICKPOCKET, POSTCARD,
                          SPECIALS, TRADING_POST)
-from .actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
-                      P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
+from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                      P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
                       P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
                       P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
 
 #: the copies a value is asked for run from 0 (a card not held) to one more than a hand can
 #: hold of a type (a gain); the value tables have a column for each
 _COPIES = max(ITEM_COPIES, NUM_PASSPORTS, NUM_POSTCARDS) + 2
+#: the legal flags a choice reads: ``flags[a]`` is 1 when action ``a`` is legal, else 0
+Flags = bytes | bytearray
 #: the travel actions in the order the player prefers them: the centre first, without Mom's card first
 _TRAVEL_PREFERENCE = tuple(A.travel_action(target, mom) for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN)
                            for mom in range(4))
@@ -128,7 +130,7 @@ class HeuristicPolicy:
     def gain_value(self, state, s: int, t: int) -> float:
         return self.values(state, s)[t][state.hands[s][t] + 1]
 
-    def _cheapest(self, state, s: int, mask: list[bool], base: int) -> int:
+    def _cheapest(self, state, s: int, mask: Flags, base: int) -> int:
         best, best_v = -1, None
         h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
@@ -138,7 +140,7 @@ class HeuristicPolicy:
                     best, best_v = t, v
         return best
 
-    def _best_gain(self, state, s: int, mask: list[bool]) -> int:
+    def _best_gain(self, state, s: int, mask: Flags) -> int:
         best, best_v = -1, None
         h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
@@ -159,11 +161,11 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
-        mask = np.asarray(action_mask, dtype=bool).tolist()  # Python bools: the cheapest to look up
+        # the flags as bytes (1 = legal), what ``playout_move`` reads too: cheap to look up and to search
+        mask = np.asarray(action_mask, dtype=bool).tobytes()
         a = self._choose(state, mask)
         if a is None or not mask[a]:
-            legal = np.flatnonzero(mask)
-            a = int(legal[0]) if not mask[A.DRAW] else A.DRAW
+            a = mask.index(1) if not mask[A.DRAW] else A.DRAW
         return int(a)
 
     def playout_move(self, state) -> int:
@@ -176,25 +178,29 @@ class HeuristicPolicy:
             a = flags.index(1) if not flags[A.DRAW] else A.DRAW
         return a
 
-    def _choose(self, state, mask: list[bool]):
-        name = _CHOICES.get(state.ph)  # one lookup instead of a chain of phase tests
-        return None if name is None else getattr(self, name)(state, state.actor, mask)
+    def _choose(self, state, mask: Flags):
+        choosers = self.__dict__.get("_choosers")
+        if choosers is None:  # each phase's method, bound once (a subclass's override included)
+            choosers = self._choosers = tuple(None if name is None else getattr(self, name)
+                                              for name in map(_CHOICES.get, range(NUM_PHASES)))
+        choose = choosers[state.ph]  # one lookup instead of a chain of phase tests
+        return None if choose is None else choose(state, state.actor, mask)
 
-    def _discard(self, state, s: int, mask: list[bool]) -> int:
+    def _discard(self, state, s: int, mask: Flags) -> int:
         return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
 
-    def _trading_post(self, state, s: int, mask: list[bool]) -> int:
+    def _trading_post(self, state, s: int, mask: Flags) -> int:
         junk = [t for t in self.junk(state, s) if mask[A.CARD_BASE + t]]
         return A.CARD_BASE + junk[0] if junk else A.CANCEL
 
-    def _take(self, state, s: int, mask: list[bool]) -> int:
+    def _take(self, state, s: int, mask: Flags) -> int:
         return A.CARD_BASE + self._best_gain(state, s, mask)
 
-    def _partner(self, state, s: int, mask: list[bool]) -> int:
+    def _partner(self, state, s: int, mask: Flags) -> int:
         order = self._partner_order(state, s)
         return A.TARGET_BASE + order[(state.offers_made - 1) % len(order)] - 1
 
-    def _build_offer(self, state, s: int, mask: list[bool]) -> int:
+    def _build_offer(self, state, s: int, mask: Flags) -> int:
         q = state.partner
         if sum(state.give) == 0:
             offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
@@ -216,18 +222,18 @@ class HeuristicPolicy:
                                                          (miss.index(t) + turn) % k))
         return A.PROPOSE
 
-    def _respond(self, state, s: int, mask: list[bool]) -> int:
+    def _respond(self, state, s: int, mask: Flags) -> int:
         return A.YES if mask[A.YES] and self._accepts(state, s) else A.NO
 
-    def _mousetrap(self, state, s: int, mask: list[bool]) -> int:
+    def _mousetrap(self, state, s: int, mask: Flags) -> int:
         # every other player is asked; only a holder may say yes
         travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
         return A.YES if travel and mask[A.YES] else A.NO
 
-    def _insure(self, state, s: int, mask: list[bool]) -> int:
+    def _insure(self, state, s: int, mask: Flags) -> int:
         return A.YES if mask[A.YES] and state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
 
-    def _pick_target(self, state, s: int, mask: list[bool]) -> int:
+    def _pick_target(self, state, s: int, mask: Flags) -> int:
         return self._target(state, s, mask, state.ph)
 
     @staticmethod
@@ -240,9 +246,9 @@ class HeuristicPolicy:
         """Cards ``s`` would give ``q`` for a missing item: junk and spare copies, and an item
         ``s`` needs only later (for the centre) when ``q`` needs it now."""
         wanted = self.partner_needs(state, q)
-        h, vals, w = state.hands[s], self.values(state, s), self.style
-        return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and (
-            vals[t][h[t]] <= w.junk or (t in wanted and vals[t][h[t]] < w.needed_now))]
+        vals, junk, needed_now = self.values(state, s), self.style.junk, self.style.needed_now
+        return [t for t, c in enumerate(state.hands[s]) if c and not IS_FORBIDDEN[t] and (
+            vals[t][c] <= junk or (t in wanted and vals[t][c] < needed_now))]
 
     def _partner_order(self, state, s: int) -> list[int]:
         """Relative seats, best trade partner first: known to hold a missing item, then
@@ -284,7 +290,7 @@ class HeuristicPolicy:
         impatient = 2 * state.turn_number > state.params.max_turns
         return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
 
-    def _target(self, state, s: int, mask: list[bool], ph: int) -> int:
+    def _target(self, state, s: int, mask: Flags, ph: int) -> int:
         n = state.num_players
         best, best_v = None, None
         for rel in range(1, n):
@@ -301,24 +307,26 @@ class HeuristicPolicy:
                 best, best_v = a, v
         return best
 
-    def _main(self, state, s: int, mask: list[bool]):
+    def _main(self, state, s: int, mask: Flags):
         h = state.hands[s]
-        for a in _TRAVEL_PREFERENCE:
-            if mask[a]:
-                return a
+        if mask.find(1, A.TRAVEL_BASE, A.TRAVEL_BASE + 8) >= 0:  # some travel is legal
+            for a in _TRAVEL_PREFERENCE:
+                if mask[a]:
+                    return a
         if mask[A.LOUNGE]:
             return A.LOUNGE
-        for i, f in enumerate(FORBIDDEN):
-            if mask[A.SMUGGLE_BASE + i]:
-                return A.SMUGGLE_BASE + i
-            if mask[A.FORBID_BASE + i]:
-                return A.FORBID_BASE + i
+        if mask.find(1, A.FORBID_BASE, A.SMUGGLE_BASE + 3) >= 0:  # a forbidden item to get rid of
+            for i, f in enumerate(FORBIDDEN):
+                if mask[A.SMUGGLE_BASE + i]:
+                    return A.SMUGGLE_BASE + i
+                if mask[A.FORBID_BASE + i]:
+                    return A.FORBID_BASE + i
         miss = self.missing(state, s)
         if miss and mask[A.RECYCLE]:
-            pool = {t for t in state.discard if not IS_EVENT[t]}
-            cost = state.recycle_cost(s)
-            junk_cards = sum(h[t] for t in self.junk(state, s))
-            if any(t in pool for t in miss) and junk_cards >= cost:
+            # a missing item (never an event) in the discard pile, and the junk to pay for it
+            discard = state.discard
+            if any(t in discard for t in miss) and (
+                    sum(h[t] for t in self.junk(state, s)) >= state.recycle_cost(s)):
                 return A.RECYCLE
         if miss and mask[A.MAP]:
             for q in range(state.num_players):
