@@ -320,7 +320,7 @@ class ItchyFeetState(GameState):
     def _start_turn(self, s: int) -> None:
         self.turn_player = s
         self.turn_number += 1
-        if self.turn_number > self.params.max_turns:
+        if self.turn_number > self.game.params.max_turns:
             self.terminal = True  # ruling 13: nobody wins
             self.stack = []
             self.resolving = []
@@ -418,7 +418,7 @@ class ItchyFeetState(GameState):
 
     def _push_mousetrap_window(self) -> None:
         """After an announced action every other player, in turn order, may play a Mousetrap."""
-        p = self.params
+        p = self.game.params
         if not p.reactions or "special_items" not in p.extensions:
             return
         n = self.num_players

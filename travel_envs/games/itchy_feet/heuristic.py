@@ -16,6 +16,7 @@ Discards always go to the card with the lowest marginal value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
@@ -32,6 +33,8 @@ from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PI
 #: the copies a value is asked for run from 0 (a card not held) to one more than a hand can
 #: hold of a type (a gain); the value tables have a column for each
 _COPIES = max(ITEM_COPIES, NUM_PASSPORTS, NUM_POSTCARDS) + 2
+#: the card types, of which ``compress(_TYPES, hand)`` gives those held
+_TYPES = range(NUM_CARD_TYPES)
 #: the legal flags a choice reads: ``flags[a]`` is 1 when action ``a`` is legal, else 0
 Flags = bytes | bytearray
 #: the travel actions in the order the player prefers them: the centre first, without Mom's card first
@@ -151,13 +154,13 @@ class HeuristicPolicy:
         return best
 
     def missing(self, state, s: int) -> list[int]:
-        now, _ = self.needs(state, s)
+        own = state.own_country[s]  # the next destination, as ``needs`` has it
         h = state.hands[s]
-        return [t for t in now if h[t] == 0]
+        return [t for t in COUNTRY_ITEMS[own if own >= 0 else state.centre] if h[t] == 0]
 
     def junk(self, state, s: int) -> list[int]:
         h, vals, junk = state.hands[s], self.values(state, s), self.style.junk
-        return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and vals[t][h[t]] <= junk]
+        return [t for t in compress(_TYPES, h) if not IS_FORBIDDEN[t] and vals[t][h[t]] <= junk]
 
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
@@ -202,14 +205,14 @@ class HeuristicPolicy:
 
     def _build_offer(self, state, s: int, mask: Flags) -> int:
         q = state.partner
-        if sum(state.give) == 0:
+        if not any(state.give):
             offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
             if not offer:
                 return A.CANCEL
             wanted = self.partner_needs(state, q)
             h, vals = state.hands[s], self.values(state, s)
             return A.CARD_BASE + min(offer, key=lambda t: (t not in wanted, vals[t][h[t]], t))
-        if sum(state.ask) == 0:
+        if not any(state.ask):
             miss = self.missing(state, s)
             if not miss:
                 return A.CANCEL
@@ -246,9 +249,9 @@ class HeuristicPolicy:
         """Cards ``s`` would give ``q`` for a missing item: junk and spare copies, and an item
         ``s`` needs only later (for the centre) when ``q`` needs it now."""
         wanted = self.partner_needs(state, q)
-        vals, junk, needed_now = self.values(state, s), self.style.junk, self.style.needed_now
-        return [t for t, c in enumerate(state.hands[s]) if c and not IS_FORBIDDEN[t] and (
-            vals[t][c] <= junk or (t in wanted and vals[t][c] < needed_now))]
+        h, vals, junk, needed_now = state.hands[s], self.values(state, s), self.style.junk, self.style.needed_now
+        return [t for t in compress(_TYPES, h) if not IS_FORBIDDEN[t] and (  # the held types only
+            vals[t][h[t]] <= junk or (t in wanted and vals[t][h[t]] < needed_now))]
 
     def _partner_order(self, state, s: int) -> list[int]:
         """Relative seats, best trade partner first: known to hold a missing item, then
@@ -328,16 +331,17 @@ class HeuristicPolicy:
             if any(t in discard for t in miss) and (
                     sum(h[t] for t in self.junk(state, s)) >= state.recycle_cost(s)):
                 return A.RECYCLE
-        if miss and mask[A.MAP]:
-            for q in range(state.num_players):
-                c = state.own_country[q]
-                if q != s and c >= 0 and sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
-                    return A.MAP
-        for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
-            if h[card] and mask[a]:
-                return a
-        if h[TRADING_POST] and mask[A.POST] and len(self.junk(state, s)) >= 2:
-            return A.POST
+        if mask.find(1, A.GUIDE, A.VOUCHER + 1) >= 0:  # a special item's action is legal
+            if miss and mask[A.MAP]:
+                for q in range(state.num_players):
+                    c = state.own_country[q]
+                    if q != s and c >= 0 and sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
+                        return A.MAP
+            for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
+                if h[card] and mask[a]:
+                    return a
+            if h[TRADING_POST] and mask[A.POST] and len(self.junk(state, s)) >= 2:
+                return A.POST
         if miss and mask[A.TRADE] and state.offers_made < state.num_players - 1 and any(
                 self.offerable(state, s, q) for q in range(state.num_players) if q != s):
             return A.TRADE
