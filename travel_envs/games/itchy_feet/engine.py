@@ -11,6 +11,7 @@ and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
 from operator import ge, gt
 from typing import Any, Callable, NamedTuple
@@ -27,7 +28,7 @@ from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PI
                       P_STRIKE, P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST, PHASES)
 from .components import (
     AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE,
-    CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
+    CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY, EVENTS,
     DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXOTIC_PET, EXTENSION_CARDS, FIREWORKS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
     HIPPIE, HIPPIE_RECYCLE_COST, IS_EVENT, IS_FORBIDDEN, JET_SETTER, LOCAL_GUIDE, LOCAL_GUIDE_PEEK,
     LOUNGE_PASS, LUGGAGE_MIXUP, MOMS_CARD, MOUSETRAP, NUM_CARD_TYPES, NUM_CHARACTERS,
@@ -49,6 +50,10 @@ _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
 _ACTION_IDS = range(A.NUM_ACTIONS)
+_CARD_TYPES = range(NUM_CARD_TYPES)
+#: the event cards are types _FIRST_EVENT .. _LAST_EVENT: in a sorted pile, one run
+_FIRST_EVENT, _LAST_EVENT = min(EVENTS), max(EVENTS)
+assert EVENTS == tuple(range(_FIRST_EVENT, _LAST_EVENT + 1))
 
 _INT_FIELDS = (
     "turn_player", "turn_number", "actions_left", "actions_done", "offers_made", "ph", "actor",
@@ -565,8 +570,10 @@ class ItchyFeetState(GameState):
         that looks up a few ids: the flags the mask is made of, without the array. The state's
         own copy (computed once per decision): read it, do not change it."""
         flags = self._mask
-        if flags is None:
-            flags = self._mask = self._legal_flags()
+        if flags is None:  # _legal_flags() written out: a search's play-outs ask once per move
+            flags = self._mask = bytearray(A.NUM_ACTIONS)
+            if not self.terminal:
+                _LEGAL[self.ph](self, flags, self.actor)
         return flags
 
     def _compute_mask(self) -> np.ndarray:
@@ -1120,11 +1127,12 @@ class ItchyFeetState(GameState):
             h, k = self.hands[q], self.view_known(seat, q)  # what seat knows q holds stays
             kept[q] = k
             unknown[q] = self.sizes[q] - sum(k)
-            for t in range(NUM_CARD_TYPES):
+            for t in compress(_CARD_TYPES, h):  # the held types (the pool is sorted below)
                 pool.extend([t] * (h[t] - k[t]))
         pool.sort()  # canonical: the draw pile's (and a hidden peek's) order must not leak
-        events = [t for t in pool if IS_EVENT[t]]
-        cards = shuffled(rng, [t for t in pool if not IS_EVENT[t]])
+        i, j = bisect_left(pool, _FIRST_EVENT), bisect_left(pool, _LAST_EVENT + 1)  # the events' run
+        events = pool[i:j]
+        cards = shuffled(rng, pool[:i] + pool[j:])
         fresh = {}
         for q in others:  # each other hand: its known cards plus fresh unseen ones
             take, cards = cards[:unknown[q]], cards[unknown[q]:]

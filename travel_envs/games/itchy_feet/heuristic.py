@@ -176,18 +176,25 @@ class HeuristicPolicy:
         (``state.legal_flags()``) without building the mask that ``act`` turns back into a list.
         A subclass that changes ``act`` must change this too."""
         flags = state.legal_flags()
-        a = self._choose(state, flags)
+        # _choose(state, flags) written out: a search asks once per play-out move
+        choose = (self.__dict__.get("_bound_choosers") or self._choosers())[state.ph]
+        a = None if choose is None else choose(state, state.actor, flags)
         if a is None or not flags[a]:
             a = flags.index(1) if not flags[A.DRAW] else A.DRAW
         return a
 
     def _choose(self, state, mask: Flags):
-        choosers = self.__dict__.get("_choosers")
-        if choosers is None:  # each phase's method, bound once (a subclass's override included)
-            choosers = self._choosers = tuple(None if name is None else getattr(self, name)
-                                              for name in map(_CHOICES.get, range(NUM_PHASES)))
-        choose = choosers[state.ph]  # one lookup instead of a chain of phase tests
+        choose = self._choosers()[state.ph]  # one lookup instead of a chain of phase tests
         return None if choose is None else choose(state, state.actor, mask)
+
+    def _choosers(self) -> tuple:
+        """Each phase's choosing method (None: DRAW / the first legal id), bound once per policy
+        (a subclass's override included)."""
+        choosers = self.__dict__.get("_bound_choosers")
+        if choosers is None:
+            choosers = self._bound_choosers = tuple(None if name is None else getattr(self, name)
+                                                    for name in map(_CHOICES.get, range(NUM_PHASES)))
+        return choosers
 
     def _discard(self, state, s: int, mask: Flags) -> int:
         return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
@@ -207,8 +214,8 @@ class HeuristicPolicy:
         q = state.partner
         if not any(state.give):
             offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
-            if not offer:
-                return A.CANCEL
+            if len(offer) < 2:  # none, or the only one (what min would pick)
+                return A.CARD_BASE + offer[0] if offer else A.CANCEL
             wanted = self.partner_needs(state, q)
             h, vals = state.hands[s], self.values(state, s)
             return A.CARD_BASE + min(offer, key=lambda t: (t not in wanted, vals[t][h[t]], t))
@@ -218,8 +225,10 @@ class HeuristicPolicy:
                 return A.CANCEL
             # a card the partner is known to hold, else one it does not need; the rest in
             # an order that turns with the turn number, so other asks get their chance
-            wanted = self.partner_needs(state, q)
             k = len(miss)
+            if k == 1:  # the only one (what min would pick)
+                return A.ASK_BASE + miss[0]
+            wanted = self.partner_needs(state, q)
             turn = state.turn_number
             return A.ASK_BASE + min(miss, key=lambda t: (state.known[q][t] == 0, t in wanted,
                                                          (miss.index(t) + turn) % k))
