@@ -11,6 +11,8 @@ and ``_do_<phase>``, side by side (the ``_DECISIONS`` table).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import compress
 from operator import ge, gt
 from typing import Any, Callable, NamedTuple
 
@@ -26,7 +28,7 @@ from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PI
                       P_STRIKE, P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST, PHASES)
 from .components import (
     AIRLINE_STRIKE, BACKPACKER, BACKPACKER_HAND_LIMIT, BASE_DRAW_PILE,
-    CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY,
+    CIVIL_UNREST, COUNTRY_ITEMS, DIPLOMAT, DISTANCE_KM, DUTY_FREE_DAY, EVENTS,
     DUTY_FREE_VOUCHER, EMPTY_HAND_DRAW, EXOTIC_PET, EXTENSION_CARDS, FIREWORKS, FORBIDDEN, GLOBETROTTER, HAND_LIMIT,
     HIPPIE, HIPPIE_RECYCLE_COST, IS_EVENT, IS_FORBIDDEN, JET_SETTER, LOCAL_GUIDE, LOCAL_GUIDE_PEEK,
     LOUNGE_PASS, LUGGAGE_MIXUP, MOMS_CARD, MOUSETRAP, NUM_CARD_TYPES, NUM_CHARACTERS,
@@ -47,6 +49,11 @@ _NOT_EVENT = bytes(not e for e in IS_EVENT)
 _FREE_TYPES = tuple(t for t in range(NUM_CARD_TYPES) if not IS_FORBIDDEN[t])
 #: most card types a trade offer may ask for (a partner never holds more than 8 cards)
 MAX_ASK = 8
+_ACTION_IDS = range(A.NUM_ACTIONS)
+_CARD_TYPES = range(NUM_CARD_TYPES)
+#: the event cards are types _FIRST_EVENT .. _LAST_EVENT: in a sorted pile, one run
+_FIRST_EVENT, _LAST_EVENT = min(EVENTS), max(EVENTS)
+assert EVENTS == tuple(range(_FIRST_EVENT, _LAST_EVENT + 1))
 
 _INT_FIELDS = (
     "turn_player", "turn_number", "actions_left", "actions_done", "offers_made", "ph", "actor",
@@ -82,7 +89,7 @@ class ItchyFeetState(GameState):
     def __init__(self, game: "ItchyFeetGame", rng: np.random.Generator) -> None:
         self.game = game
         self.rng = rng
-        self._mask = None
+        self._mask: bytearray | None = None  # the current decision's legal flags, once computed
         p: ItchyFeetParams = game.params
         n = p.num_players
         # 1. passports (and, with the extension, characters face up)
@@ -302,6 +309,10 @@ class ItchyFeetState(GameState):
     def phase(self) -> str:
         return PHASES[self.ph]
 
+    @property
+    def num_players(self) -> int:
+        return len(self.sizes)  # a hand size per seat: one lookup, not the game's params
+
     def scores(self) -> list[float]:
         """2 for the winner (centre reached or 4 postcards), else 1 for a completed own country:
         a Postcard winner who never travelled still outscores everyone."""
@@ -314,7 +325,7 @@ class ItchyFeetState(GameState):
     def _start_turn(self, s: int) -> None:
         self.turn_player = s
         self.turn_number += 1
-        if self.turn_number > self.params.max_turns:
+        if self.turn_number > self.game.params.max_turns:
             self.terminal = True  # ruling 13: nobody wins
             self.stack = []
             self.resolving = []
@@ -412,7 +423,7 @@ class ItchyFeetState(GameState):
 
     def _push_mousetrap_window(self) -> None:
         """After an announced action every other player, in turn order, may play a Mousetrap."""
-        p = self.params
+        p = self.game.params
         if not p.reactions or "special_items" not in p.extensions:
             return
         n = self.num_players
@@ -543,28 +554,41 @@ class ItchyFeetState(GameState):
 
     def legal_action_mask(self) -> np.ndarray:
         """The legal actions of the current decision (computed once per decision)."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self._compute_mask()
-        return mask.copy()
+        flags = self._mask
+        if flags is None:
+            flags = self._mask = self._legal_flags()
+        return np.frombuffer(flags, bool).copy()
 
     def legal_actions(self) -> list[int]:
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self._compute_mask()
-        return np.flatnonzero(mask).tolist()  # the cached mask read in place: no copy
+        flags = self._mask
+        if flags is None:
+            flags = self._mask = self._legal_flags()
+        return list(compress(_ACTION_IDS, flags))  # the cached flags read in place: no array
+
+    def legal_flags(self) -> bytearray:
+        """The legal actions as flags (``flags[a]`` is 1 when ``a`` is legal, else 0), for a player
+        that looks up a few ids: the flags the mask is made of, without the array. The state's
+        own copy (computed once per decision): read it, do not change it."""
+        flags = self._mask
+        if flags is None:  # _legal_flags() written out: a search's play-outs ask once per move
+            flags = self._mask = bytearray(A.NUM_ACTIONS)
+            if not self.terminal:
+                _LEGAL[self.ph](self, flags, self.actor)
+        return flags
 
     def _compute_mask(self) -> np.ndarray:
-        # the handlers write flags into a bytearray (a fraction of an array item write's cost),
-        # which the array then wraps without copying
+        return np.frombuffer(self._legal_flags(), bool)
+
+    def _legal_flags(self) -> bytearray:
+        # the handlers write flags into a bytearray (a fraction of an array item write's cost)
         flags = bytearray(A.NUM_ACTIONS)
         if not self.terminal:
-            _DECISIONS[self.ph].legal(self, flags, self.actor)
-        return np.frombuffer(flags, bool)
+            _LEGAL[self.ph](self, flags, self.actor)
+        return flags
 
     def _apply(self, a: int) -> None:
-        self._mask = None  # the cached mask of the decision just taken
-        if _DECISIONS[self.ph].apply(self, self.actor, a) is not DECIDED and not self.terminal:
+        self._mask = None  # the cached flags of the decision just taken
+        if _APPLY[self.ph](self, self.actor, a) is not DECIDED and not self.terminal:
             self._run()
 
     # ------------------------------------------------------------------ decisions
@@ -691,12 +715,12 @@ class ItchyFeetState(GameState):
         return DECIDED
 
     def _legal_trade_build(self, mask: bytearray, s: int) -> None:
-        h, give = self.hands[s], self.give
-        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, h, give)  # card t: held beyond the copies offered
+        give = self.give
+        mask[A.CARD_BASE:A.ASK_BASE] = map(gt, self.hands[s], give)  # card t: held beyond the copies offered
         offered, asked = sum(give), sum(self.ask)
         if asked < MAX_ASK:
             mask[A.ASK_BASE:A.PROPOSE] = _NOT_EVENT
-        if (offered and asked) or (self.params.one_sided_trades and (offered or asked)):
+        if (offered and asked) or (self.game.params.one_sided_trades and (offered or asked)):
             mask[A.PROPOSE] = True
         mask[A.CANCEL] = True
 
@@ -1103,11 +1127,12 @@ class ItchyFeetState(GameState):
             h, k = self.hands[q], self.view_known(seat, q)  # what seat knows q holds stays
             kept[q] = k
             unknown[q] = self.sizes[q] - sum(k)
-            for t in range(NUM_CARD_TYPES):
+            for t in compress(_CARD_TYPES, h):  # the held types (the pool is sorted below)
                 pool.extend([t] * (h[t] - k[t]))
         pool.sort()  # canonical: the draw pile's (and a hidden peek's) order must not leak
-        events = [t for t in pool if IS_EVENT[t]]
-        cards = shuffled(rng, [t for t in pool if not IS_EVENT[t]])
+        i, j = bisect_left(pool, _FIRST_EVENT), bisect_left(pool, _LAST_EVENT + 1)  # the events' run
+        events = pool[i:j]
+        cards = shuffled(rng, pool[:i] + pool[j:])
         fresh = {}
         for q in others:  # each other hand: its known cards plus fresh unseen ones
             take, cards = cards[:unknown[q]], cards[unknown[q]:]
@@ -1208,6 +1233,9 @@ _DECISIONS: tuple[Decision, ...] = tuple({
     P_STEAL_TARGET: Decision(_S._legal_victim, _S._do_take_random),
     P_JET_DISCARD: Decision(_S._legal_jet_discard, _S._do_jet_discard),
 }[ph] for ph in range(NUM_PHASES))
+#: the decisions' handlers, each in a tuple of its own (read per decision without the attribute lookup)
+_LEGAL = tuple(d.legal for d in _DECISIONS)
+_APPLY = tuple(d.apply for d in _DECISIONS)
 _REQUIRED_KEYS = ("centre", "rng") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _NESTED_FIELDS + ("seen",)
 #: task name -> its ``_t_`` method (looked up once, not per task run)
 _TASK_RUNNERS = {name[3:]: getattr(ItchyFeetState, name) for name in dir(ItchyFeetState) if name.startswith("_t_")}

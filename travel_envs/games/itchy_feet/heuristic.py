@@ -23,22 +23,27 @@ accepted swap helps the offerer travel; the baseline's friendliness is its weakn
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
 from . import actions as A
-from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN, IS_EVENT,
+from .components import (AIRLINE_STRIKE, COUNTRY_ITEMS, DUTY_FREE_VOUCHER, FORBIDDEN,
                          IS_FORBIDDEN, ITEM_COPIES, ITEMS, LOCAL_GUIDE, LUGGAGE_MIXUP, MOMS_CARD,
                          NUM_CARD_TYPES, NUM_PASSPORTS, NUM_POSTCARDS, PASSPORT, PICKPOCKET, POSTCARD,
                          SPECIALS, TRADING_POST)
-from .actions import (P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE, P_JET_DISCARD,
-                      P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
+from .actions import (NUM_PHASES, P_DISCARD_DOWN, P_FORBID_COMPANION, P_GUIDE_PICK, P_INSURANCE,
+                      P_JET_DISCARD, P_LUGGAGE, P_MAIN, P_MAP_TARGET, P_MOUSETRAP, P_PICK_TARGET, P_RECYCLE_PAY,
                       P_RECYCLE_TAKE, P_SMUGGLE_TARGET, P_STEAL_DISCARD, P_STEAL_TARGET, P_STRIKE,
                       P_TRADE_BUILD, P_TRADE_PARTNER, P_TRADE_RESPONSE, P_TRADING_POST)
 
 #: the copies a value is asked for run from 0 (a card not held) to one more than a hand can
 #: hold of a type (a gain); the value tables have a column for each
 _COPIES = max(ITEM_COPIES, NUM_PASSPORTS, NUM_POSTCARDS) + 2
+#: the card types, of which ``compress(_TYPES, hand)`` gives those held
+_TYPES = range(NUM_CARD_TYPES)
+#: the legal flags a choice reads: ``flags[a]`` is 1 when action ``a`` is legal, else 0
+Flags = bytes | bytearray
 #: the travel actions in the order the player prefers them: the centre first, without Mom's card first
 _TRAVEL_PREFERENCE = tuple(A.travel_action(target, mom) for target in (A.TRAVEL_CENTRE, A.TRAVEL_OWN)
                            for mom in range(4))
@@ -145,7 +150,7 @@ class HeuristicPolicy:
     def gain_value(self, state, s: int, t: int) -> float:
         return self.values(state, s)[t][state.hands[s][t] + 1]
 
-    def _cheapest(self, state, s: int, mask: list[bool], base: int) -> int:
+    def _cheapest(self, state, s: int, mask: Flags, base: int) -> int:
         best, best_v = -1, None
         h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
@@ -155,7 +160,7 @@ class HeuristicPolicy:
                     best, best_v = t, v
         return best
 
-    def _best_gain(self, state, s: int, mask: list[bool]) -> int:
+    def _best_gain(self, state, s: int, mask: Flags) -> int:
         best, best_v = -1, None
         h, vals = state.hands[s], self.values(state, s)
         for t in range(NUM_CARD_TYPES):
@@ -166,75 +171,98 @@ class HeuristicPolicy:
         return best
 
     def missing(self, state, s: int) -> list[int]:
-        now, _ = self.needs(state, s)
+        own = state.own_country[s]  # the next destination, as ``needs`` has it
         h = state.hands[s]
-        return [t for t in now if h[t] == 0]
+        return [t for t in COUNTRY_ITEMS[own if own >= 0 else state.centre] if h[t] == 0]
 
     def junk(self, state, s: int) -> list[int]:
         h, vals, junk = state.hands[s], self.values(state, s), self.style.junk
-        return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and vals[t][h[t]] <= junk]
+        return [t for t in compress(_TYPES, h) if not IS_FORBIDDEN[t] and vals[t][h[t]] <= junk]
 
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
-        mask = np.asarray(action_mask, dtype=bool).tolist()  # Python bools: the cheapest to look up
+        # the flags as bytes (1 = legal), what ``playout_move`` reads too: cheap to look up and to search
+        mask = np.asarray(action_mask, dtype=bool).tobytes()
         a = self._choose(state, mask)
         if a is None or not mask[a]:
-            legal = np.flatnonzero(mask)
-            a = int(legal[0]) if not mask[A.DRAW] else A.DRAW
+            a = mask.index(1) if not mask[A.DRAW] else A.DRAW
         return int(a)
 
-    def _choose(self, state, mask: list[bool]):
-        name = _CHOICES.get(state.ph)  # one lookup instead of a chain of phase tests
-        return None if name is None else getattr(self, name)(state, state.actor, mask)
+    def playout_move(self, state) -> int:
+        """``act`` for the search's play-outs: the same move, read from the rules' legal flags
+        (``state.legal_flags()``) without building the mask that ``act`` turns back into a list.
+        A subclass that changes ``act`` must change this too."""
+        flags = state.legal_flags()
+        # _choose(state, flags) written out: a search asks once per play-out move
+        choose = (self.__dict__.get("_bound_choosers") or self._choosers())[state.ph]
+        a = None if choose is None else choose(state, state.actor, flags)
+        if a is None or not flags[a]:
+            a = flags.index(1) if not flags[A.DRAW] else A.DRAW
+        return a
 
-    def _discard(self, state, s: int, mask: list[bool]) -> int:
+    def _choose(self, state, mask: Flags):
+        choose = self._choosers()[state.ph]  # one lookup instead of a chain of phase tests
+        return None if choose is None else choose(state, state.actor, mask)
+
+    def _choosers(self) -> tuple:
+        """Each phase's choosing method (None: DRAW / the first legal id), bound once per policy
+        (a subclass's override included)."""
+        choosers = self.__dict__.get("_bound_choosers")
+        if choosers is None:
+            choosers = self._bound_choosers = tuple(None if name is None else getattr(self, name)
+                                                    for name in map(_CHOICES.get, range(NUM_PHASES)))
+        return choosers
+
+    def _discard(self, state, s: int, mask: Flags) -> int:
         return A.CARD_BASE + self._cheapest(state, s, mask, A.CARD_BASE)
 
-    def _trading_post(self, state, s: int, mask: list[bool]) -> int:
+    def _trading_post(self, state, s: int, mask: Flags) -> int:
         junk = [t for t in self.junk(state, s) if mask[A.CARD_BASE + t]]
         return A.CARD_BASE + junk[0] if junk else A.CANCEL
 
-    def _take(self, state, s: int, mask: list[bool]) -> int:
+    def _take(self, state, s: int, mask: Flags) -> int:
         return A.CARD_BASE + self._best_gain(state, s, mask)
 
-    def _partner(self, state, s: int, mask: list[bool]) -> int:
+    def _partner(self, state, s: int, mask: Flags) -> int:
         order = self._partner_order(state, s)
         return A.TARGET_BASE + order[(state.offers_made - 1) % len(order)] - 1
 
-    def _build_offer(self, state, s: int, mask: list[bool]) -> int:
+    def _build_offer(self, state, s: int, mask: Flags) -> int:
         q = state.partner
-        if sum(state.give) == 0:
+        if not any(state.give):
             offer = [t for t in self.offerable(state, s, q) if mask[A.CARD_BASE + t]]
-            if not offer:
-                return A.CANCEL
+            if len(offer) < 2:  # none, or the only one (what min would pick)
+                return A.CARD_BASE + offer[0] if offer else A.CANCEL
             wanted = self.partner_needs(state, q)
             h, vals = state.hands[s], self.values(state, s)
             return A.CARD_BASE + min(offer, key=lambda t: (t not in wanted, vals[t][h[t]], t))
-        if sum(state.ask) == 0:
+        if not any(state.ask):
             miss = self.missing(state, s)
             if not miss:
                 return A.CANCEL
             # a card the partner is known to hold, else one it does not need; the rest in
             # an order that turns with the turn number, so other asks get their chance
-            wanted = self.partner_needs(state, q)
             k = len(miss)
+            if k == 1:  # the only one (what min would pick)
+                return A.ASK_BASE + miss[0]
+            wanted = self.partner_needs(state, q)
             turn = state.turn_number
             return A.ASK_BASE + min(miss, key=lambda t: (state.known[q][t] == 0, t in wanted,
                                                          (miss.index(t) + turn) % k))
         return A.PROPOSE
 
-    def _respond(self, state, s: int, mask: list[bool]) -> int:
+    def _respond(self, state, s: int, mask: Flags) -> int:
         return A.YES if mask[A.YES] and self._accepts(state, s) else A.NO
 
-    def _mousetrap(self, state, s: int, mask: list[bool]) -> int:
+    def _mousetrap(self, state, s: int, mask: Flags) -> int:
         # every other player is asked; only a holder may say yes
         travel = A.TRAVEL_BASE <= state.announced < A.TRAVEL_BASE + 8
         return A.YES if travel and mask[A.YES] else A.NO
 
-    def _insure(self, state, s: int, mask: list[bool]) -> int:
+    def _insure(self, state, s: int, mask: Flags) -> int:
         return A.YES if mask[A.YES] and state.event in (AIRLINE_STRIKE, LUGGAGE_MIXUP) else A.NO
 
-    def _pick_target(self, state, s: int, mask: list[bool]) -> int:
+    def _pick_target(self, state, s: int, mask: Flags) -> int:
         return self._target(state, s, mask, state.ph)
 
     @staticmethod
@@ -247,9 +275,9 @@ class HeuristicPolicy:
         """Cards ``s`` would give ``q`` for a missing item: junk and spare copies, and an item
         ``s`` needs only later (for the centre) when ``q`` needs it now."""
         wanted = self.partner_needs(state, q)
-        h, vals, w = state.hands[s], self.values(state, s), self.style
-        return [t for t in range(NUM_CARD_TYPES) if h[t] and not IS_FORBIDDEN[t] and (
-            vals[t][h[t]] <= w.junk or (t in wanted and vals[t][h[t]] < w.needed_now))]
+        h, vals, junk, needed_now = state.hands[s], self.values(state, s), self.style.junk, self.style.needed_now
+        return [t for t in compress(_TYPES, h) if not IS_FORBIDDEN[t] and (  # the held types only
+            vals[t][h[t]] <= junk or (t in wanted and vals[t][h[t]] < needed_now))]
 
     def _partner_order(self, state, s: int) -> list[int]:
         """Relative seats, best trade partner first: known to hold a missing item, then
@@ -291,7 +319,7 @@ class HeuristicPolicy:
         impatient = 2 * state.turn_number > state.params.max_turns
         return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
 
-    def _target(self, state, s: int, mask: list[bool], ph: int) -> int:
+    def _target(self, state, s: int, mask: Flags, ph: int) -> int:
         n = state.num_players
         best, best_v = None, None
         for rel in range(1, n):
@@ -308,35 +336,38 @@ class HeuristicPolicy:
                 best, best_v = a, v
         return best
 
-    def _main(self, state, s: int, mask: list[bool]):
+    def _main(self, state, s: int, mask: Flags):
         h = state.hands[s]
-        for a in _TRAVEL_PREFERENCE:
-            if mask[a]:
-                return a
+        if mask.find(1, A.TRAVEL_BASE, A.TRAVEL_BASE + 8) >= 0:  # some travel is legal
+            for a in _TRAVEL_PREFERENCE:
+                if mask[a]:
+                    return a
         if mask[A.LOUNGE]:
             return A.LOUNGE
-        for i, f in enumerate(FORBIDDEN):
-            if mask[A.SMUGGLE_BASE + i]:
-                return A.SMUGGLE_BASE + i
-            if mask[A.FORBID_BASE + i]:
-                return A.FORBID_BASE + i
+        if mask.find(1, A.FORBID_BASE, A.SMUGGLE_BASE + 3) >= 0:  # a forbidden item to get rid of
+            for i, f in enumerate(FORBIDDEN):
+                if mask[A.SMUGGLE_BASE + i]:
+                    return A.SMUGGLE_BASE + i
+                if mask[A.FORBID_BASE + i]:
+                    return A.FORBID_BASE + i
         miss = self.missing(state, s)
         if miss and mask[A.RECYCLE]:
-            pool = {t for t in state.discard if not IS_EVENT[t]}
-            cost = state.recycle_cost(s)
-            junk_cards = sum(h[t] for t in self.junk(state, s))
-            if any(t in pool for t in miss) and junk_cards >= cost:
+            # a missing item (never an event) in the discard pile, and the junk to pay for it
+            discard = state.discard
+            if any(t in discard for t in miss) and (
+                    sum(h[t] for t in self.junk(state, s)) >= state.recycle_cost(s)):
                 return A.RECYCLE
-        if miss and mask[A.MAP]:
-            for q in range(state.num_players):
-                c = state.own_country[q]
-                if q != s and c >= 0 and sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
-                    return A.MAP
-        for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
-            if h[card] and mask[a]:
-                return a
-        if h[TRADING_POST] and mask[A.POST] and len(self.junk(state, s)) >= 2:
-            return A.POST
+        if mask.find(1, A.GUIDE, A.VOUCHER + 1) >= 0:  # a special item's action is legal
+            if miss and mask[A.MAP]:
+                for q in range(state.num_players):
+                    c = state.own_country[q]
+                    if q != s and c >= 0 and sum(1 for t in COUNTRY_ITEMS[c] if h[t] == 0) < len(miss):
+                        return A.MAP
+            for card, a in ((DUTY_FREE_VOUCHER, A.VOUCHER), (LOCAL_GUIDE, A.GUIDE), (PICKPOCKET, A.PICK)):
+                if h[card] and mask[a]:
+                    return a
+            if h[TRADING_POST] and mask[A.POST] and len(self.junk(state, s)) >= 2:
+                return A.POST
         if miss and mask[A.TRADE] and state.offers_made < state.num_players - 1 and any(
                 self.offerable(state, s, q) for q in range(state.num_players) if q != s):
             return A.TRADE
