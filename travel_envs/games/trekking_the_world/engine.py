@@ -66,7 +66,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, money_key, moving_targets, shared_rules, trim
+from .movement import MONEY_KEY_CAP, MoveRules, can_finish, moving_targets, shared_rules, trim
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -122,6 +122,8 @@ TURN_DEFAULTS = dict(
 _MOVING_LEGAL: dict = {}
 _MOVING_LEGAL_LIMIT = 100_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
+#: ``C.ADJ`` as bit masks over locations (``w in C.ADJ[v]`` is ``_ADJ_BITS[v] >> w & 1``)
+_ADJ_BITS = tuple(sum(1 << w for w in adj) for adj in C.ADJ)
 #: mask arrays by their legal ids (``_mask_of`` returns copies)
 _MASKS: dict = {}
 _MASKS_LIMIT = 20_000
@@ -280,7 +282,7 @@ class TrekkingTheWorldState(GameState):
             p = self.to_act
             v, money = self.loc[p], self.money[p]
             key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-                   v, self.visited, self.steps, money_key(money))
+                   v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP)  # money_key
             hit = _MOVING_LEGAL.get(key)
             if hit is not None:
                 return hit
@@ -359,19 +361,19 @@ class TrekkingTheWorldState(GameState):
         locs = (here,) + C.ADJ[here] if adjacent else (here,)
         encs, tours = [], []
         mandatory = NONE
-        if not self.took_enc:
-            offer = self.available_encounters()
+        if not self.took_enc:  # on offer: the Encounter deck top or the row (available_encounters)
+            deck, row = self.enc_deck, self.enc_row
             for v in locs:
                 c = C.LOCATION_CARD[v]
-                if c != NONE and c in offer:
+                if c != NONE and ((deck and deck[-1] == c) or c in row):
                     encs.append(c)
-                    if v == here and self.cards_taken == 0 and not self.params.encounter_optional:
+                    if v == here and self.cards_taken == 0 and not self.game.params.encounter_optional:
                         mandatory = c
-        if not self.took_tour and mandatory == NONE:
-            offer = self.available_tours()
+        if not self.took_tour and mandatory == NONE:  # the Tour deck top or the row (available_tours)
+            deck, row = self.tour_deck, self.tour_row
             for v in locs:
                 c = C.LOCATION_CARD[v]
-                if c != NONE and c in offer and self.tour_price(c) <= self.money[p]:
+                if c != NONE and ((deck and deck[-1] == c) or c in row) and self.tour_price(c) <= self.money[p]:
                     tours.append(c)
         return encs, tours, mandatory
 
@@ -596,7 +598,7 @@ class TrekkingTheWorldState(GameState):
             return
         w = a - A_LOC
         v = self.loc[p]
-        if w in C.ADJ[v] and (self.revisit or not (self.visited >> w) & 1):
+        if (_ADJ_BITS[v] >> w) & 1 and (self.revisit or not (self.visited >> w) & 1):  # w in C.ADJ[v]
             self.steps += 1
         else:  # a flight
             self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST
@@ -828,10 +830,17 @@ class TrekkingTheWorldState(GameState):
         self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _refill(self) -> None:
-        """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
-        self._refill_itineraries()
-        self._refill_encounters()
-        self._refill_tours()
+        """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours (a row with no
+        gap whose deck is not empty needs nothing: ``_refill_row``'s two tests, written out here
+        because most turns end with nothing to refill)."""
+        row, deck, discard = self.itin_row, self.itin_deck, self.itin_discard
+        if NONE in row or (not deck and discard):
+            self._refill_row(row, deck, discard)
+        row, deck, discard = self.enc_row, self.enc_deck, self.enc_discard
+        if NONE in row or (not deck and discard):
+            self._refill_row(row, deck, discard)
+        if NONE in self.tour_row:
+            self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _rival_turn(self) -> None:
         row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
@@ -855,7 +864,7 @@ class TrekkingTheWorldState(GameState):
 
     def _end_turn(self) -> None:
         p = self.to_act
-        n = self.num_players
+        n = self.game.params.num_players
         if self.itin != NONE:
             self.itin_discard.append(self.itin)
         self.fresh_tokens[p] = [0, 0, 0, 0]
@@ -887,7 +896,10 @@ class TrekkingTheWorldState(GameState):
 
     def end_still_reachable(self) -> bool:
         """True while some player could still take their ``end_tours``-th Tour (doc ruling 12)."""
-        return max(map(len, self.tours)) + self.tours_left() >= self.params.end_tours
+        need = self.game.params.end_tours
+        if len(self.tour_deck) >= need:  # the deck alone holds enough (tours_left() counts it)
+            return True
+        return max(map(len, self.tours)) + self.tours_left() >= need
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:
