@@ -277,21 +277,7 @@ class TrekkingTheWorldState(GameState):
         """The legal action ids (each once; the order carries no meaning)."""
         ph = self.phase_id
         if ph == PH_MOVING:
-            # The moving mask depends only on the move's rules and position: memoised by exactly
-            # the values it reads (no other phase power applies while moving).
-            p = self.to_act
-            v, money = self.loc[p], self.money[p]
-            key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-                   v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP)  # money_key
-            hit = _MOVING_LEGAL.get(key)
-            if hit is not None:
-                return hit
-            ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
-            if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
-                ids.append(A_STOP)
-            trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
-            hit = _MOVING_LEGAL[key] = tuple(ids)
-            return hit
+            return self._moving_ids()
         if ph == PH_OVER:
             return ()
         p = self.to_act
@@ -347,6 +333,23 @@ class TrekkingTheWorldState(GameState):
                 if c in offered and c not in fresh and self._power_usable(c):
                     ids.append(A_USE + c)
         return tuple(ids)
+
+    def _moving_ids(self) -> tuple[int, ...]:
+        """``_legal_ids`` of the moving phase. The moving mask depends only on the move's rules and
+        position: memoised by exactly the values it reads (no other phase power applies while moving)."""
+        p = self.to_act
+        v, money = self.loc[p], self.money[p]
+        key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
+               v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP)  # money_key
+        hit = _MOVING_LEGAL.get(key)
+        if hit is not None:
+            return hit
+        ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
+        if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
+            ids.append(A_STOP)
+        trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
+        hit = _MOVING_LEGAL[key] = tuple(ids)
+        return hit
 
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
         """(encounters, tours) that may be taken now, and the mandatory Encounter or -1. Each
@@ -476,12 +479,14 @@ class TrekkingTheWorldState(GameState):
         do(action)
         self._ids = self._mask = None
         if self.game.params.auto_forced:
-            only_pass, legal_ids = self._only_pass, self._legal_ids
             while (ph := self.phase_id) != PH_OVER:
-                if ph in _CONTINUE_PHASES and only_pass():
+                if ph == PH_MOVING:  # the most frequent next decision: straight to its ids
+                    ids = self._moving_ids()
+                elif ph in _CONTINUE_PHASES and self._only_pass():
                     do(A_PASS)
                     continue
-                ids = legal_ids()
+                else:
+                    ids = self._legal_ids()
                 if len(ids) != 1:
                     self._ids = ids  # the next decision's (the mask is built when asked for)
                     break
