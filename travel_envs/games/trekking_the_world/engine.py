@@ -118,9 +118,11 @@ TURN_DEFAULTS = dict(
 
 
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
-#: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
+#: visited, steps, money): every value the moving mask reads (see ``_moving_ids``)
 _MOVING_LEGAL: dict = {}
-_MOVING_LEGAL_LIMIT = 100_000
+#: a search of a few hundred decisions keeps meeting new moves: at 100_000 entries the memo was halved
+#: every ~150 decisions of the default search and missed twice as often after; 200_000 adds ~10 MB
+_MOVING_LEGAL_LIMIT = 200_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
 #: ``C.ADJ`` as bit masks over locations (``w in C.ADJ[v]`` is ``_ADJ_BITS[v] >> w & 1``)
 _ADJ_BITS = tuple(sum(1 << w for w in adj) for adj in C.ADJ)
