@@ -293,7 +293,7 @@ class TrekkingTheWorldState(GameState):
             for i, c in enumerate(self.itin_row):
                 if c != NONE:
                     ids.append(A_ITIN + 1 + i)
-            if self.usable_tokens(p, C.TOK_FF) > 0:
+            if self.tokens[p][C.TOK_FF] > self.fresh_tokens[p][C.TOK_FF]:  # usable_tokens(p, C.TOK_FF) > 0
                 ids.append(A_FF)
         elif ph == PH_CARDS:
             self._cards_ids(ids)
@@ -500,15 +500,18 @@ class TrekkingTheWorldState(GameState):
         if ph not in _CONTINUE_PHASES:
             return False
         p = self.to_act
-        fresh = self.fresh_encs
-        for c in self.encs[p]:
-            if c not in fresh and not _ENDGAME[c]:
-                return False
+        held = self.encs[p]
+        if held:
+            fresh = self.fresh_encs
+            for c in held:
+                if c not in fresh and not _ENDGAME[c]:
+                    return False
+        tokens, fresh_tokens = self.tokens[p], self.fresh_tokens[p]
         if ph == PH_MOVE_PREP:
-            return self.tokens[p][C.TOK_MOVE] == self.fresh_tokens[p][C.TOK_MOVE]
+            return tokens[C.TOK_MOVE] == fresh_tokens[C.TOK_MOVE]
         if ph == PH_MONEY:
-            return self.tokens[p][C.TOK_MONEY] == self.fresh_tokens[p][C.TOK_MONEY] or C.ITIN_MONEY[self.itin] == 0
-        return self.tokens[p][C.TOK_SOUVENIR] == self.fresh_tokens[p][C.TOK_SOUVENIR] or not self._souvenirs_eligible()
+            return tokens[C.TOK_MONEY] == fresh_tokens[C.TOK_MONEY] or C.ITIN_MONEY[self.itin] == 0
+        return tokens[C.TOK_SOUVENIR] == fresh_tokens[C.TOK_SOUVENIR] or not self._souvenirs_eligible()
 
     def _do(self, a: int) -> None:
         p = self.to_act
