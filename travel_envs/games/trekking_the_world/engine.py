@@ -66,7 +66,7 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MoveRules, can_finish, money_key, moving_targets, shared_rules, trim
+from .movement import MONEY_KEY_CAP, MoveRules, can_finish, moving_targets, shared_rules, trim
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -118,10 +118,14 @@ TURN_DEFAULTS = dict(
 
 
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
-#: visited, steps, money): every value the moving mask reads (see ``_legal_ids``)
+#: visited, steps, money): every value the moving mask reads (see ``_moving_ids``)
 _MOVING_LEGAL: dict = {}
-_MOVING_LEGAL_LIMIT = 100_000
+#: a search of a few hundred decisions keeps meeting new moves: at 100_000 entries the memo was halved
+#: every ~150 decisions of the default search and missed twice as often after; 200_000 adds ~10 MB
+_MOVING_LEGAL_LIMIT = 200_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
+#: ``C.ADJ`` as bit masks over locations (``w in C.ADJ[v]`` is ``_ADJ_BITS[v] >> w & 1``)
+_ADJ_BITS = tuple(sum(1 << w for w in adj) for adj in C.ADJ)
 #: mask arrays by their legal ids (``_mask_of`` returns copies)
 _MASKS: dict = {}
 _MASKS_LIMIT = 20_000
@@ -275,21 +279,7 @@ class TrekkingTheWorldState(GameState):
         """The legal action ids (each once; the order carries no meaning)."""
         ph = self.phase_id
         if ph == PH_MOVING:
-            # The moving mask depends only on the move's rules and position: memoised by exactly
-            # the values it reads (no other phase power applies while moving).
-            p = self.to_act
-            v, money = self.loc[p], self.money[p]
-            key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-                   v, self.visited, self.steps, money_key(money))
-            hit = _MOVING_LEGAL.get(key)
-            if hit is not None:
-                return hit
-            ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
-            if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
-                ids.append(A_STOP)
-            trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
-            hit = _MOVING_LEGAL[key] = tuple(ids)
-            return hit
+            return self._moving_ids()
         if ph == PH_OVER:
             return ()
         p = self.to_act
@@ -303,7 +293,7 @@ class TrekkingTheWorldState(GameState):
             for i, c in enumerate(self.itin_row):
                 if c != NONE:
                     ids.append(A_ITIN + 1 + i)
-            if self.usable_tokens(p, C.TOK_FF) > 0:
+            if self.tokens[p][C.TOK_FF] > self.fresh_tokens[p][C.TOK_FF]:  # usable_tokens(p, C.TOK_FF) > 0
                 ids.append(A_FF)
         elif ph == PH_CARDS:
             self._cards_ids(ids)
@@ -346,6 +336,23 @@ class TrekkingTheWorldState(GameState):
                     ids.append(A_USE + c)
         return tuple(ids)
 
+    def _moving_ids(self) -> tuple[int, ...]:
+        """``_legal_ids`` of the moving phase. The moving mask depends only on the move's rules and
+        position: memoised by exactly the values it reads (no other phase power applies while moving)."""
+        p = self.to_act
+        v, money = self.loc[p], self.money[p]
+        key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
+               v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP)  # money_key
+        hit = _MOVING_LEGAL.get(key)
+        if hit is not None:
+            return hit
+        ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
+        if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
+            ids.append(A_STOP)
+        trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
+        hit = _MOVING_LEGAL[key] = tuple(ids)
+        return hit
+
     def _card_candidates(self) -> tuple[list[int], list[int], int]:
         """(encounters, tours) that may be taken now, and the mandatory Encounter or -1. Each
         location has one card (either side), so only the cards of the locations in reach are
@@ -359,19 +366,19 @@ class TrekkingTheWorldState(GameState):
         locs = (here,) + C.ADJ[here] if adjacent else (here,)
         encs, tours = [], []
         mandatory = NONE
-        if not self.took_enc:
-            offer = self.available_encounters()
+        if not self.took_enc:  # on offer: the Encounter deck top or the row (available_encounters)
+            deck, row = self.enc_deck, self.enc_row
             for v in locs:
                 c = C.LOCATION_CARD[v]
-                if c != NONE and c in offer:
+                if c != NONE and ((deck and deck[-1] == c) or c in row):
                     encs.append(c)
-                    if v == here and self.cards_taken == 0 and not self.params.encounter_optional:
+                    if v == here and self.cards_taken == 0 and not self.game.params.encounter_optional:
                         mandatory = c
-        if not self.took_tour and mandatory == NONE:
-            offer = self.available_tours()
+        if not self.took_tour and mandatory == NONE:  # the Tour deck top or the row (available_tours)
+            deck, row = self.tour_deck, self.tour_row
             for v in locs:
                 c = C.LOCATION_CARD[v]
-                if c != NONE and c in offer and self.tour_price(c) <= self.money[p]:
+                if c != NONE and ((deck and deck[-1] == c) or c in row) and self.tour_price(c) <= self.money[p]:
                     tours.append(c)
         return encs, tours, mandatory
 
@@ -474,12 +481,14 @@ class TrekkingTheWorldState(GameState):
         do(action)
         self._ids = self._mask = None
         if self.game.params.auto_forced:
-            only_pass, legal_ids = self._only_pass, self._legal_ids
             while (ph := self.phase_id) != PH_OVER:
-                if ph in _CONTINUE_PHASES and only_pass():
+                if ph == PH_MOVING:  # the most frequent next decision: straight to its ids
+                    ids = self._moving_ids()
+                elif ph in _CONTINUE_PHASES and self._only_pass():
                     do(A_PASS)
                     continue
-                ids = legal_ids()
+                else:
+                    ids = self._legal_ids()
                 if len(ids) != 1:
                     self._ids = ids  # the next decision's (the mask is built when asked for)
                     break
@@ -491,15 +500,18 @@ class TrekkingTheWorldState(GameState):
         if ph not in _CONTINUE_PHASES:
             return False
         p = self.to_act
-        fresh = self.fresh_encs
-        for c in self.encs[p]:
-            if c not in fresh and not _ENDGAME[c]:
-                return False
+        held = self.encs[p]
+        if held:
+            fresh = self.fresh_encs
+            for c in held:
+                if c not in fresh and not _ENDGAME[c]:
+                    return False
+        tokens, fresh_tokens = self.tokens[p], self.fresh_tokens[p]
         if ph == PH_MOVE_PREP:
-            return self.tokens[p][C.TOK_MOVE] == self.fresh_tokens[p][C.TOK_MOVE]
+            return tokens[C.TOK_MOVE] == fresh_tokens[C.TOK_MOVE]
         if ph == PH_MONEY:
-            return self.tokens[p][C.TOK_MONEY] == self.fresh_tokens[p][C.TOK_MONEY] or C.ITIN_MONEY[self.itin] == 0
-        return self.tokens[p][C.TOK_SOUVENIR] == self.fresh_tokens[p][C.TOK_SOUVENIR] or not self._souvenirs_eligible()
+            return tokens[C.TOK_MONEY] == fresh_tokens[C.TOK_MONEY] or C.ITIN_MONEY[self.itin] == 0
+        return tokens[C.TOK_SOUVENIR] == fresh_tokens[C.TOK_SOUVENIR] or not self._souvenirs_eligible()
 
     def _do(self, a: int) -> None:
         p = self.to_act
@@ -596,7 +608,7 @@ class TrekkingTheWorldState(GameState):
             return
         w = a - A_LOC
         v = self.loc[p]
-        if w in C.ADJ[v] and (self.revisit or not (self.visited >> w) & 1):
+        if (_ADJ_BITS[v] >> w) & 1 and (self.revisit or not (self.visited >> w) & 1):  # w in C.ADJ[v]
             self.steps += 1
         else:  # a flight
             self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST
@@ -828,10 +840,17 @@ class TrekkingTheWorldState(GameState):
         self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _refill(self) -> None:
-        """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours."""
-        self._refill_itineraries()
-        self._refill_encounters()
-        self._refill_tours()
+        """End-of-turn refill in the rulebook's order: Itineraries, Encounters, Tours (a row with no
+        gap whose deck is not empty needs nothing: ``_refill_row``'s two tests, written out here
+        because most turns end with nothing to refill)."""
+        row, deck, discard = self.itin_row, self.itin_deck, self.itin_discard
+        if NONE in row or (not deck and discard):
+            self._refill_row(row, deck, discard)
+        row, deck, discard = self.enc_row, self.enc_deck, self.enc_discard
+        if NONE in row or (not deck and discard):
+            self._refill_row(row, deck, discard)
+        if NONE in self.tour_row:
+            self._refill_row(self.tour_row, self.tour_deck, None)
 
     def _rival_turn(self) -> None:
         row_kind, slot = C.RIVAL_DECKS[self.params.solo_calibration][self.rival_deck.pop()]
@@ -855,7 +874,7 @@ class TrekkingTheWorldState(GameState):
 
     def _end_turn(self) -> None:
         p = self.to_act
-        n = self.num_players
+        n = self.game.params.num_players
         if self.itin != NONE:
             self.itin_discard.append(self.itin)
         self.fresh_tokens[p] = [0, 0, 0, 0]
@@ -887,7 +906,10 @@ class TrekkingTheWorldState(GameState):
 
     def end_still_reachable(self) -> bool:
         """True while some player could still take their ``end_tours``-th Tour (doc ruling 12)."""
-        return max(map(len, self.tours)) + self.tours_left() >= self.params.end_tours
+        need = self.game.params.end_tours
+        if len(self.tour_deck) >= need:  # the deck alone holds enough (tours_left() counts it)
+            return True
+        return max(map(len, self.tours)) + self.tours_left() >= need
 
     # --------------------------------------------------------------- scoring
     def suitcase_points(self, p: int) -> int:

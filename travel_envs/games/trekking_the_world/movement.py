@@ -87,11 +87,15 @@ def trim(memo: dict, limit: int) -> None:
             del memo[key]
 
 
+#: ``money_key``'s bound (callers on a hot path may write ``min`` out with it)
+MONEY_KEY_CAP = _MONEY_CLAMP + FLIGHT_COST
+
+
 def money_key(money: int) -> int:
     """``money`` as far as the move's search can tell: ``moving_targets`` pays at most one flight
     before ``can_finish`` clamps, so every amount from the clamp plus one flight up answers alike
     (a memo keyed by this hits more often)."""
-    return min(money, _MONEY_CLAMP + FLIGHT_COST)
+    return min(money, MONEY_KEY_CAP)
 
 
 def can_finish(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> bool:
