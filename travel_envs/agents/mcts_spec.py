@@ -106,8 +106,9 @@ class SearchSettings:
 GAME_DEFAULTS: dict[str, SearchSettings] = {
     # a turn is a chain of sub-decisions: lean on the expert's chain search, leave it when the statistics disagree
     "globetrotter": SearchSettings(200, "random", 40, bias=4.0, prior="expert"),
-    # the value of a trade shows turns later: heuristic play-outs and a firm lean on the heuristic's move
-    "itchy_feet": SearchSettings(200, "heuristic", 40, bias=4.0),
+    # the value of a trade shows turns later: heuristic play-outs and a firm lean on the expert's move
+    # (led by the heuristic it won 52.0% against the heuristic; docs/search.md)
+    "itchy_feet": SearchSettings(200, "heuristic", 40, bias=4.0, prior="expert"),
     # random play-outs hardly race: heuristic ones (34 us a decision), cut off and scored by camp reached;
     # 300 simulations (0.18 CPU s a decision) won 67% of a pilot against the heuristic, 100 won 56%
     "trek": SearchSettings(300, "heuristic", 30, bias=1.0),
