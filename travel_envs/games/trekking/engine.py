@@ -388,15 +388,7 @@ class TrekkingState(GameState):
                     return
                 self.turn_pos += 1
                 continue
-            # ``_begin_turn(seat)``, inlined (once per turn)
-            self.phase_id = MOVE_PHASE
-            self.to_act = seat
-            self.t_start_energy = self.energy[seat]
-            self.t_delta = self.t_bars = self.t_tags = self.t_drinks = self.t_spent = 0
-            self.t_path = self.t_dest = self.t_col = -1
-            self.t_refuge = self.t_refuge_met = 0
-            if len(self.events) > 40:
-                del self.events[:-20]
+            self._begin_turn(seat)
             return
 
     def _begin_turn(self, seat: int) -> None:
