@@ -171,9 +171,8 @@ class HeuristicPolicy:
         return best
 
     def missing(self, state, s: int) -> list[int]:
-        own = state.own_country[s]  # the next destination, as ``needs`` has it
         h = state.hands[s]
-        return [t for t in COUNTRY_ITEMS[own if own >= 0 else state.centre] if h[t] == 0]
+        return [t for t in self.partner_needs(state, s) if h[t] == 0]  # ``needs``' first half
 
     def junk(self, state, s: int) -> list[int]:
         h, vals, junk = state.hands[s], self.values(state, s), self.style.junk
@@ -182,27 +181,22 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ policy
     def act(self, observation, action_mask, state) -> int:
         # the flags as bytes (1 = legal), what ``playout_move`` reads too: cheap to look up and to search
-        mask = np.asarray(action_mask, dtype=bool).tobytes()
-        a = self._choose(state, mask)
-        if a is None or not mask[a]:
-            a = mask.index(1) if not mask[A.DRAW] else A.DRAW
-        return int(a)
+        return int(self._move(state, np.asarray(action_mask, dtype=bool).tobytes()))
 
     def playout_move(self, state) -> int:
         """``act`` for the search's play-outs: the same move, read from the rules' legal flags
         (``state.legal_flags()``) without building the mask that ``act`` turns back into a list.
         A subclass that changes ``act`` must change this too."""
-        flags = state.legal_flags()
-        # _choose(state, flags) written out: a search asks once per play-out move
-        choose = (self.__dict__.get("_bound_choosers") or self._choosers())[state.ph]
+        return self._move(state, state.legal_flags())
+
+    def _move(self, state, flags: Flags) -> int:
+        """The phase's choice (one lookup instead of a chain of phase tests), else DRAW, else the
+        first legal id."""
+        choose = self._choosers()[state.ph]
         a = None if choose is None else choose(state, state.actor, flags)
         if a is None or not flags[a]:
             a = flags.index(1) if not flags[A.DRAW] else A.DRAW
         return a
-
-    def _choose(self, state, mask: Flags):
-        choose = self._choosers()[state.ph]  # one lookup instead of a chain of phase tests
-        return None if choose is None else choose(state, state.actor, mask)
 
     def _choosers(self) -> tuple:
         """Each phase's choosing method (None: DRAW / the first legal id), bound once per policy
@@ -344,7 +338,7 @@ class HeuristicPolicy:
                     return a
         if mask[A.LOUNGE]:
             return A.LOUNGE
-        if mask.find(1, A.FORBID_BASE, A.SMUGGLE_BASE + 3) >= 0:  # a forbidden item to get rid of
+        if mask.find(1, A.FORBID_BASE, A.SMUGGLE_BASE + len(FORBIDDEN)) >= 0:  # a forbidden item to get rid of
             for i, f in enumerate(FORBIDDEN):
                 if mask[A.SMUGGLE_BASE + i]:
                     return A.SMUGGLE_BASE + i
