@@ -347,17 +347,7 @@ class TrekkingState(GameState):
         self.t_col = len(gps) - 1
         column = len(gps)
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
-        if alt is None:
-            return
-        if col[CK] == K_EMPTY:  # ``S.covers``, inlined: a rest without a card covers nothing
-            covered = False
-        else:
-            lo, hi = col[CS], col[CE]
-            if lo > hi:
-                lo, hi = hi, lo
-            margin = self.p.vignette_cover_margin
-            covered = lo - margin <= alt <= hi + margin
-        if not covered:
+        if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
             self.t_delta += 1
             if self._narrate:
                 self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
@@ -432,24 +422,14 @@ class TrekkingState(GameState):
         """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
         ``_legal_ids`` would build, are kept), else the finish."""
         seat = self.to_act
-        # one scan of the board serves the tags and the finish: ``_flip_kinds``, inlined; this turn's
-        # column (the one it skips) is the route card just walked, never a rest card
-        kinds = 0
-        for col in self.gps[seat]:
-            if col[CK] == K_REST and not col[CF]:
-                kinds |= 1 << col[CR]
+        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
         ids = self._tag_ids(seat, kinds)
         if ids:
             ids.append(A.STOP_TAGGING)
             self.phase_id = TAG_PHASE
             self._legal = tuple(ids)
-            return
-        # ``_to_finish(kinds)``, inlined
-        self.phase_id = FINISH_PHASE
-        if kinds >> _DRINK & 1:
-            self._legal = _FINISH_IDS  # what ``_legal_ids`` would build
         else:
-            self._end_turn()
+            self._to_finish(kinds)
 
     def _to_finish(self, kinds: int | None = None) -> None:
         """Phase "finish", skipped (the turn ends) without a Drink water card to flip; ``kinds``: the
@@ -506,8 +486,7 @@ class TrekkingState(GameState):
     def _move_ids(self, seat: int) -> tuple[int, ...]:
         """Phase A: the paths the player can pay (only ascents once an Energy bar is flipped), resting,
         and the flips that may come first. The costs are ``moves_of``'s, computed inline (the same
-        values, without building its list), and the flip scan is ``_flip_kinds``'s (this turn's
-        column is never set before the move: nothing to skip)."""
+        values, without building its list: the most frequent decision)."""
         ids = []
         bars = self.t_bars
         e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
@@ -541,13 +520,7 @@ class TrekkingState(GameState):
                 ids.append(A.REST)
             if r1:
                 ids.append(A.REST + 1)
-        if self.t_col < 0 or self.p.rest_flip_same_turn:
-            kinds = 0
-            for col in self.gps[seat]:
-                if col[CK] == K_REST and not col[CF]:
-                    kinds |= 1 << col[CR]
-        else:
-            kinds = self._flip_kinds(seat)
+        kinds = self._flip_kinds(seat)
         if any_ascent_with_bar and kinds >> _BAR & 1:
             ids.append(A.FLIP_BAR)
         if kinds >> _DRINK & 1:
@@ -654,8 +627,7 @@ class TrekkingState(GameState):
         else:  # ruling 2: both piles empty, rest without a card
             col = [K_EMPTY, -1, 0, alt, alt, -1, -1, 0]
             what = "no card"
-        w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]  # the weather
-        self.t_delta += C.REST_ENERGY + (1 if w == "storm" else 0)
+        self.t_delta += C.REST_ENERGY + (1 if self.weather == "storm" else 0)
         self.rested_since_summit[seat] = True
         self._place(seat, col)
         if self._narrate:
@@ -676,12 +648,7 @@ class TrekkingState(GameState):
         here = self.pos[seat]
         m = self.map
         dest, colour, ascent = m.steps[here][d]
-        # ``_take_route_card``, inlined
-        pile = 2 * colour + (0 if ascent else 1)
-        piles = self.route_piles
-        if not piles[pile]:
-            pile ^= 1
-        card = piles[pile].pop()
+        card = self._take_route_card(colour, ascent)
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
         w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]
         need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
@@ -763,7 +730,7 @@ class TrekkingState(GameState):
                 return
         self.animals[seat].append([self.t_col, animal])
         self.t_tags += 1
-        if (self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]) == "fog":  # the weather
+        if self.weather == "fog":
             self.t_delta -= 1
             self.t_spent += 1
         if self._narrate:
@@ -923,21 +890,11 @@ class TrekkingState(GameState):
         return [s for s in range(self.num_players) if key[s] == best]
 
     def returns(self) -> list[float]:
-        n = len(self.pos)
         if self.phase_id != OVER:
-            return [0.0] * n
-        if n == 1:
+            return [0.0] * self.num_players
+        if self.num_players == 1:
             return [1.0 if self.winners() else -1.0]
-        # ``GameState.returns`` over ``winners``, in one pass: +1 for the best (score, animals), -1 for
-        # the others, 0 for all when every seat shares it
-        plan, side, margin, total = self.plan, self.side, self.p.vignette_cover_margin, S.fast_total
-        gps, animals, tokens = self.gps, self.animals, self.tokens
-        key = [(total(plan, side, margin, gps[s], animals[s], tokens[s]), len(animals[s])) for s in range(n)]
-        best = max(key)
-        won = [k == best for k in key]
-        if all(won):
-            return [0.0] * n
-        return [1.0 if w else -1.0 for w in won]
+        return super().returns()
 
     # ------------------------------------------------------------ observation
     # ``GameState.observation(seat, out)``: the encoder function itself (one call frame less per
