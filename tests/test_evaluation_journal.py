@@ -76,3 +76,31 @@ def test_a_journal_summary_counts_wins_so_far(tmp_path, capsys):
     assert f"heuristic {wins}/4 = " in capsys.readouterr().out
     assert journal_module.main([str(tmp_path / "none.jsonl")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_bare_mcts_is_not_resumed_after_its_games_default_changed(tmp_path, monkeypatch):
+    """A journal keys a search by what it plays (its resolved settings), not by the name ``mcts``."""
+    import dataclasses
+
+    from travel_envs.agents import mcts_spec
+
+    path = tmp_path / "games.jsonl"
+    versus("trekking_v0", "mcts:4", "random", 2, seed=0, journal=GameJournal(path))
+    played = []
+    real = arena.play_game
+    monkeypatch.setattr(arena, "play_game", lambda *a: played.append(1) or real(*a))
+    versus("trekking_v0", "mcts:4", "random", 2, seed=0, journal=GameJournal(path))
+    assert played == []  # the same search: resumed
+    changed = dataclasses.replace(mcts_spec.GAME_DEFAULTS["trekking"], bias=2.0)
+    monkeypatch.setitem(mcts_spec.GAME_DEFAULTS, "trekking", changed)
+    versus("trekking_v0", "mcts:4", "random", 2, seed=0, journal=GameJournal(path))
+    assert len(played) == 2  # the same name, another search: played afresh
+    assert any(key.startswith('["trekking_v0"') and "mcts:4 = mcts:4:random:depth=end:bias=2" in key
+               for key in GameJournal(path).matches())
+
+
+def test_a_search_object_is_keyed_like_its_spec():
+    from travel_envs.agents.registry import make_policy, spec_identity
+
+    assert make_policy("mcts", "trek_v0").identity == spec_identity("mcts", "trek_v0") != "mcts"
+    assert spec_identity("heuristic", "trek_v0") == "heuristic"

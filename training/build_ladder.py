@@ -52,12 +52,12 @@ def _result_flags(argv: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace, argv: list[str]) -> str:
-    from travel_envs.agents.registry import check_policy_spec, make_policy
+    from travel_envs.agents.registry import check_policy_spec, make_policy, spec_identity
     from travel_envs.core.game import ParameterError, params_to_dict
     from travel_envs.core.registry import make_raw_env
     from travel_envs.evaluation.arena import league
     from travel_envs.evaluation.journal import GameJournal
-    from travel_envs.evaluation.ladder import LADDER_PARAMS, Ladder, default_members, member_identity, save_ladder
+    from travel_envs.evaluation.ladder import LADDER_PARAMS, Ladder, default_members, save_ladder
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table
     from travel_envs.tools.cli import check_output_path
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
                     games_per_pair=args.games, seed=args.seed,
                     command="python -m training.build_ladder " + shlex.join(_result_flags(argv)),
                     measured=datetime.now(timezone.utc).strftime("%Y-%m-%d"), wins=wins.tolist(),
-                    plays={n: member_identity(n, args.env) for n in names})
+                    plays={n: spec_identity(n, args.env) for n in names})
     path = save_ladder(ladder, args.out)
     text = (f"## The {args.env} ladder\n\n{args.games} games per pair, seats alternating and rotated, seed "
             f"{args.seed}; Elo from a Bradley-Terry fit (1 virtual draw per pair; random = 1000).\n\n"

@@ -259,6 +259,7 @@ class MCTSPolicy:
         self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
                                        bias, seconds, prior, value)
         label = f":rollout={getattr(rollout, 'name', type(rollout).__name__)}" if custom else ""
+        self._label = label
         self.name = name or self.spec + label
         self._custom_rollout = rollout if custom else None
         self._game: Any = None
@@ -285,6 +286,13 @@ class MCTSPolicy:
     def spec(self) -> str:
         """The spec string that builds this search (settings left to the game left out)."""
         return settings_spec(self.settings)
+
+    @property
+    def identity(self) -> str:
+        """What this search plays: its settings resolved against the game's defaults (as asked while
+        no game is known). An evaluation journal keys its games by it, so that games of a bare
+        ``mcts`` are not resumed after the game's default search has changed."""
+        return settings_spec(self.resolved or self.settings) + self._label
 
     def _prepare(self, game: Any) -> None:
         """Resolve the settings for ``game`` and build what they need: the play-out and prior players

@@ -22,6 +22,8 @@ Spec strings are what configs and the command line use:
 
 from __future__ import annotations
 
+import hashlib
+
 from travel_envs.core.game import ParameterError
 from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
@@ -104,6 +106,21 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
                                  name=spec)
     check_policy_spec(spec)  # raises with the allowed forms
     raise AssertionError("unreachable")
+
+
+def spec_identity(spec: str, env) -> str:
+    """What ``spec`` plays today in ``env``'s game: an ``mcts`` spec resolved against the game's
+    defaults, a shipped agent by its file's digest, anything else as written (a rule-based player is
+    versioned with its game). A published rating or a journal's games are tied to it, so that a
+    changed default search or a newly shipped agent is never taken for the old one."""
+    if is_mcts_spec(spec):
+        from .games import resolve_game
+        from .mcts_spec import resolve_settings, settings_spec
+
+        return settings_spec(resolve_settings(parse_mcts_spec(spec), resolve_game(env)[0].name))
+    if is_zoo_spec(spec):
+        return "sha1:" + hashlib.sha1(zoo_model_path(spec, _env_name(env)).read_bytes()).hexdigest()[:16]
+    return spec
 
 
 def _env_name(env) -> str | None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from travel_envs.agents.base import policy_action, reseed_policy
 from travel_envs.agents.model import MODEL_SUFFIXES
-from travel_envs.agents.registry import make_policy
+from travel_envs.agents.registry import make_policy, spec_identity
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 
@@ -160,6 +160,13 @@ class MatchResult:
         }
 
 
+def _played_as(policy, name: str, env) -> str:
+    """``name``, followed by what the policy plays where the name alone does not say it (a bare
+    ``mcts`` plays another search once its game's default changes; a journal must not resume it then)."""
+    identity = spec_identity(policy, env) if isinstance(policy, str) else getattr(policy, "identity", None) or name
+    return name if identity == name else f"{name} = {identity}"
+
+
 def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dict | None = None,
                processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None,
                progress: Callable[[int], None] | None = None, journal: GameJournal | None = None) -> MatchResult:
@@ -181,7 +188,8 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     names = list(names) if names else [policy_label(p) for p in lineup]
     check_lineup_fits(lineup, probe)
     result = MatchResult(names, n)
-    key = GameJournal.match_key(env, env_params, names, seed, deterministic) if journal else ""
+    key = GameJournal.match_key(env, env_params, [_played_as(p, name, env) for p, name in zip(lineup, names)], seed,
+                                deterministic) if journal else ""
     by_game = {g: GameRecord(**r) for g, r in journal.finished(key).items() if g < games} if journal else {}
     if by_game and progress:
         progress(len(by_game))

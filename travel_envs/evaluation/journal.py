@@ -3,7 +3,9 @@
 Every game of a match is fixed by the env, its parameters, the lineup, the match seed and the
 game's index (:mod:`.arena` derives every seed from these), so a game recorded once need not be
 played again. The journal is a JSON-lines file: one line per finished game, appended and flushed
-as the game ends; a line cut short by a kill is ignored when the file is read back. It records
+as the game ends; a line cut short by a kill is ignored when the file is read back. A lineup is
+keyed by what its members play (:func:`travel_envs.agents.registry.spec_identity`), so a bare
+``mcts`` is not resumed once its game's default search has changed; beyond that the journal records
 what was played, not the code that played it: resume only with the code the games were played
 with (run long evaluations from a frozen copy of the project).
 """

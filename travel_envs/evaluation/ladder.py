@@ -14,7 +14,6 @@ its shipped agent changed), is refused, with the command that rebuilds it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -43,7 +42,7 @@ class Ladder:
     command: str
     measured: str
     wins: list[list[float]] = field(default_factory=list)
-    #: member -> what it played (:func:`member_identity`); empty in ladders built before it was recorded
+    #: member -> what it played (:func:`travel_envs.agents.registry.spec_identity`); empty in ladders built before it was recorded
     plays: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -62,6 +61,7 @@ def ladder_path(env_id: str) -> Path:
 
 def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
     """The ladder of ``env_id``; refused when none is published or the installed game changed since."""
+    from travel_envs.agents.registry import spec_identity
     from travel_envs.core.registry import make_raw_env
 
     path = Path(path) if path else ladder_path(env_id)
@@ -83,27 +83,12 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
                              f"{installed}: its ratings no longer apply; rebuild it with "
                              f"python -m training.build_ladder --env {env_id}")
     for member, then in ladder.plays.items():
-        now = member_identity(member, env_id)
+        now = spec_identity(member, env_id)
         if now != then:
             raise ParameterError(f"the ladder of {env_id} rates {member!r} as it played when the ladder was built "
                                  f"({then}); today {member!r} plays {now}, so its rating no longer applies; rebuild "
                                  f"the ladder with python -m training.build_ladder --env {env_id}")
     return ladder
-
-
-def member_identity(member: str, env_id: str) -> str:
-    """What a member's spec plays today, so that a published rating is not silently applied to
-    another player: an ``mcts`` spec resolved against the game's defaults, a shipped agent by its
-    file's digest, anything else as written (a rule-based player is versioned with its game)."""
-    from travel_envs.agents.mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, settings_spec
-    from travel_envs.core.registry import game_class
-    from travel_envs.zoo import is_zoo_spec, zoo_model_path
-
-    if is_mcts_spec(member):
-        return settings_spec(resolve_settings(parse_mcts_spec(member), game_class(env_id).name))
-    if is_zoo_spec(member):
-        return "sha1:" + hashlib.sha1(zoo_model_path(member, env_id).read_bytes()).hexdigest()[:16]
-    return member
 
 
 def default_members(env_id: str) -> list[str]:
