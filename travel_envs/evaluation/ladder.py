@@ -42,7 +42,8 @@ class Ladder:
     command: str
     measured: str
     wins: list[list[float]] = field(default_factory=list)
-    #: member -> what it played (:func:`travel_envs.agents.registry.spec_identity`); empty in ladders built before it was recorded
+    #: member -> what it played (:func:`travel_envs.agents.registry.spec_identity`); empty in ladders
+    #: built before it was recorded
     plays: dict[str, str] = field(default_factory=dict)
 
     @property
