@@ -28,9 +28,9 @@ from travel_envs.core.game import ParameterError
 from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
 from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
-from .games import GAME_POLICIES, game_policy_class
+from .games import GAME_POLICIES, game_policy_class, resolve_game
 from .mcts_spec import SPEC_FORM as MCTS_FORM
-from .mcts_spec import is_mcts_spec, parse_mcts_spec
+from .mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, settings_spec
 from .model import MODEL_SUFFIXES, load_model_policy
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
@@ -114,9 +114,6 @@ def spec_identity(spec: str, env) -> str:
     versioned with its game). A published rating or a journal's games are tied to it, so that a
     changed default search or a newly shipped agent is never taken for the old one."""
     if is_mcts_spec(spec):
-        from .games import resolve_game
-        from .mcts_spec import resolve_settings, settings_spec
-
         return settings_spec(resolve_settings(parse_mcts_spec(spec), resolve_game(env)[0].name))
     if is_zoo_spec(spec):
         return "sha1:" + hashlib.sha1(zoo_model_path(spec, _env_name(env)).read_bytes()).hexdigest()[:16]
