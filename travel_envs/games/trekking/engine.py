@@ -42,7 +42,7 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
     return arr
 
 
-_MORNING_ROUNDS, _ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.MORNING_ROUNDS, C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
+_ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
 _PCG64 = np.random.PCG64
 _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
@@ -292,7 +292,7 @@ class TrekkingState(GameState):
         if mv is None:  # move_cost inlined for the 4 directions (the same values)
             mv = memo[seat] = []
             piles = self.route_piles
-            pen = self._penalty[self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]]
+            pen = self._penalty[self.weather]
             cost = C.ROUTE_COST
             for step in self.map.steps[self.pos[seat]]:
                 if step is None:
@@ -492,8 +492,7 @@ class TrekkingState(GameState):
         e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
         any_ascent_with_bar = False
         piles = self.route_piles
-        plan = self.plan
-        pen = self._penalty[plan[0] if self.rnd <= _MORNING_ROUNDS else plan[1]]
+        pen = self._penalty[self.weather]
         a = A.MOVE
         for step in self.map.steps[self.pos[seat]]:
             if step is not None:
@@ -650,7 +649,7 @@ class TrekkingState(GameState):
         dest, colour, ascent = m.steps[here][d]
         card = self._take_route_card(colour, ascent)
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
-        w = self.plan[0] if self.rnd <= _MORNING_ROUNDS else self.plan[1]
+        w = self.weather
         need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
         start, end = m.altitude[here], m.altitude[dest]
         self.t_delta -= need
