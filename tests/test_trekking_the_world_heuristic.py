@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from travel_envs.core.game import ParameterError
-from travel_envs.games.trekking_the_world import DEFAULT_STYLE, GAME, HeuristicPolicy, HeuristicStyle
+from travel_envs.games.trekking_the_world import DEFAULT_STYLE, EXPERT_STYLE, GAME, ExpertPolicy, HeuristicPolicy, HeuristicStyle
 from travel_envs.games.trekking_the_world import components as C
 from travel_envs.games.trekking_the_world.actions import A_FF, A_ITIN, NONE
 from travel_envs.games.trekking_the_world.scenario import build_state, give_tokens, place_itinerary
@@ -89,3 +89,35 @@ def test_overrides_replace_one_field_and_bad_styles_are_named():
         HeuristicPolicy(0, no_such_weight=1.0)
     with pytest.raises(ParameterError, match="token_preference"):
         HeuristicStyle(token_preference=(0, 0, 1, 2))
+
+
+# ------------------------------------------------------------------------------------- the expert
+def test_expert_plays_the_expert_style():
+    expert = ExpertPolicy(0)
+    assert expert.name == "expert" and expert.style == EXPERT_STYLE != DEFAULT_STYLE
+    assert ExpertPolicy(0, coin=2.0).style.coin == 2.0  # overrides work on the expert's style too
+
+
+def test_expert_beats_the_heuristic():
+    """Over 80 seat-rotated games the expert's Wilson lower bound is above 50% (it won about 80% of
+    2000 games; docs/games/trekking_the_world.md, "Expert")."""
+    from travel_envs.evaluation.arena import versus
+
+    s = versus("trekking_the_world_v0", "expert", "heuristic", 80, seed=123).summary(0)
+    assert s["policy"] == "expert" and s["ci_low"] > 0.5, s
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_games_between_experts_end_by_the_rules(n):
+    # the expert saves for Tours rather than buying at once; the rules' end still comes, well
+    # before the max_decisions safety net (100 games of 2-5 experts: at most 432 decisions)
+    g = GAME(num_players=n)
+    for i in range(3):
+        s = g.new_initial_state(np.random.default_rng(i))
+        players = [ExpertPolicy(10 * i + k) for k in range(n)]
+        for _ in range(2000):
+            if s.is_terminal:
+                break
+            s.apply_action(players[s.current_player].act(None, s.legal_action_mask(), s))
+        assert s.is_terminal  # the rules ended it: a Tour count reached, or no longer reachable (ruling 12)
+        assert max(map(len, s.tours)) >= s.params.end_tours or not s.end_still_reachable()

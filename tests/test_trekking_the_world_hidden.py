@@ -4,7 +4,7 @@
 import numpy as np
 import pytest
 
-from travel_envs.games.trekking_the_world import GAME, HeuristicPolicy
+from travel_envs.games.trekking_the_world import GAME, ExpertPolicy, HeuristicPolicy
 from travel_envs.games.trekking_the_world.engine import PH_START
 from travel_envs.games.trekking_the_world.scenario import build_state, invariant_errors
 
@@ -136,9 +136,10 @@ def _no_peek_positions():
     return out
 
 
-def test_heuristic_does_not_peek_and_the_check_catches_a_peek():
+@pytest.mark.parametrize("policy_class", [HeuristicPolicy, ExpertPolicy])
+def test_heuristic_does_not_peek_and_the_check_catches_a_peek(policy_class):
     positions = _no_peek_positions()
-    bad, total = _mismatches(HeuristicPolicy, positions)
+    bad, total = _mismatches(policy_class, positions)
     assert total >= 300 and bad == 0
     bad, total = _mismatches(_PeekingHeuristic, positions)
     assert bad > 0  # the test can fail: an injected peek at the second Tour card is caught

@@ -8,18 +8,19 @@ Files (the same set in every game; rules coverage and rulings: docs/games/trekki
 - ``movement.py``    the movement search: where a move of N steps (walks and flights) can still end
 - ``actions.py``     the action table (id ranges, ``action_name`` / ``action_from_name``) and the decision phases
 - ``encoder.py``     observation and state tensors (the encoder keeps its own per-seat caches)
-- ``heuristic.py``   a rule-based beginner that decides from its seat's view; its weights are a ``HeuristicStyle``
+- ``heuristic.py``   a rule-based beginner that decides from its seat's view; its weights are a ``HeuristicStyle``;
+                     ``ExpertPolicy`` plays the stronger ``EXPERT_STYLE``
 - ``render.py``      text of the table and of a seat's view, action names, the rgb_array map
 - ``scenario.py``    hand-made positions from named facts (tests, analysis) and an invariant check
 """
 
 from .engine import TrekkingTheWorldGame, TrekkingTheWorldState
-from .heuristic import DEFAULT_STYLE, HeuristicPolicy, HeuristicStyle
+from .heuristic import DEFAULT_STYLE, EXPERT_STYLE, ExpertPolicy, HeuristicPolicy, HeuristicStyle
 from .params import TrekkingTheWorldParams
 
 GAME = TrekkingTheWorldGame
 
 __all__ = [
-    "GAME", "DEFAULT_STYLE", "HeuristicPolicy", "HeuristicStyle", "TrekkingTheWorldGame", "TrekkingTheWorldParams",
+    "GAME", "DEFAULT_STYLE", "EXPERT_STYLE", "ExpertPolicy", "HeuristicPolicy", "HeuristicStyle", "TrekkingTheWorldGame", "TrekkingTheWorldParams",
     "TrekkingTheWorldState",
 ]
