@@ -24,7 +24,6 @@ def trekking_the_world_features(state) -> list[list[float]]:
     """Points so far, money, the next Suitcase column's points times the share of rows already
     reaching it, the best affordable Tour on offer per step of distance, Tours and Encounters held."""
     from travel_envs.games.trekking_the_world import components as C
-    from travel_envs.games.trekking_the_world.heuristic import DIST
 
     columns = C.COLUMN_POINTS[state.params.suitcase_points]
     offered = [c for c in state.available_tours() if c >= 0]
@@ -40,7 +39,7 @@ def trekking_the_world_features(state) -> list[list[float]]:
         reach = 0.0
         for c in offered:
             if state.tour_price(c) <= money:
-                reach = max(reach, C.TOUR_POINTS[c] / (1.0 + DIST[here, C.CARD_LOCATION[c]]))
+                reach = max(reach, C.TOUR_POINTS[c] / (1.0 + C.STEPS[here][C.CARD_LOCATION[c]]))
         rows.append([float(state.score(p)), float(money), next_column, reach,
                      float(len(state.tours[p])), float(len(state.encs[p]))])
     return rows

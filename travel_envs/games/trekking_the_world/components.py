@@ -38,6 +38,30 @@ for _a, _b in EDGES:
     _adj[_b].append(_a)
 ADJ = tuple(tuple(sorted(x)) for x in _adj)
 
+
+def _steps_between() -> tuple[tuple[int, ...], ...]:
+    """All-pairs step counts: board paths, plus airport-to-airport flights of one step each."""
+    from collections import deque
+
+    out = []
+    for src in range(NUM_LOCATIONS):
+        dist = [99] * NUM_LOCATIONS
+        dist[src] = 0
+        queue = deque([src])
+        while queue:
+            v = queue.popleft()
+            for w in ADJ[v] + (AIRPORTS if IS_AIRPORT[v] else ()):
+                if dist[w] > dist[v] + 1:
+                    dist[w] = dist[v] + 1
+                    queue.append(w)
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+#: STEPS[a][b]: the fewest steps from location a to b (the board is connected: every entry is finite)
+STEPS = _steps_between()
+MAX_STEPS = max(max(row) for row in STEPS)
+
 # -- the 48 double-sided cards ----------------------------------------------------
 NUM_CARDS = len(DATA["tours"])
 CARD_LOCATION = tuple(NODE_INDEX[t["location"]] for t in DATA["tours"])

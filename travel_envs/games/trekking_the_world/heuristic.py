@@ -20,7 +20,6 @@ the same plan with other numbers: it beats the baseline about four games in five
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -36,24 +35,7 @@ from .actions import (
 from .movement import MoveRules, endpoints
 
 
-def _distances() -> np.ndarray:
-    """All-pairs step distances (paths, plus airport-to-airport flights of one step)."""
-    n = C.NUM_LOCATIONS
-    dist = np.full((n, n), 99, np.int16)
-    for src in range(n):
-        dist[src, src] = 0
-        q = deque([src])
-        while q:
-            v = q.popleft()
-            nbrs = list(C.ADJ[v]) + (list(C.AIRPORTS) if C.IS_AIRPORT[v] else [])
-            for w in nbrs:
-                if dist[src, w] > dist[src, v] + 1:
-                    dist[src, w] = dist[src, v] + 1
-                    q.append(w)
-    return dist
-
-
-DIST = _distances()
+DIST = np.array(C.STEPS, np.int16)  # DIST[a, b]: the fewest steps from a to b (components.STEPS)
 INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string hashing
     "gain_money", "gain_money_per_tour", "gain_one_cube_each_colour", "gain_cubes_one_colour_of_choice",
     "gain_cubes_shortest_row", "gain_money_and_cube_of_choice", "gain_token_of_choice",
