@@ -5,7 +5,7 @@ Spec strings are what configs and the command line use:
 - ``"random"``: uniform over legal actions (:class:`~travel_envs.agents.base.RandomPolicy`),
 - ``"heuristic"``: the game's own ``HeuristicPolicy`` (exported by its package),
 - ``"expert"``: the game's ``ExpertPolicy``, a stronger rule-based player, where a
-  game has one (Globetrotter, Itchy Feet),
+  game has one (Globetrotter, Itchy Feet, Trekking the World),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
 - ``"zoo"`` / ``"zoo:<env id>"``: the trained agent shipped with the package for the env in play
