@@ -59,7 +59,9 @@ def parse_style(env: str, text: str):
             raise ParameterError(f"style {text!r}: {key} takes a {type(default).__name__} like {default!r}, "
                                  f"not {raw.strip()!r}")
         over[key] = value
-    return dataclasses.replace(base, name=text, **over)
+    if "name" in {f.name for f in dataclasses.fields(base)}:  # the player's name in tables, where it has one
+        over["name"] = text
+    return dataclasses.replace(base, **over)
 
 
 def sweep(env: str, styles: Sequence[str], games: int, seed: int, against: str = "heuristic",

@@ -33,3 +33,31 @@ def test_decision_cost_compares_policies_on_the_same_positions(capsys):
     text = capsys.readouterr().out
     assert "| mcts:20 |" in text and "| random |" in text and "times faster than mcts:20" in text
     assert decision_cost.main(["--env", "trekking_v0", "--positions", "0"]) == 2
+
+
+def test_style_sweep_reads_styles_and_refuses_bad_ones(capsys):
+    from benchmarks import style_sweep
+    from travel_envs.core.game import ParameterError
+    from travel_envs.games.trekking_the_world import EXPERT_STYLE
+    from travel_envs.tools.cli import run_cli
+
+    style = style_sweep.parse_style("trekking_the_world_v0", "coin=1, near_tour=0.3,token_preference=[3, 2, 1, 0]")
+    assert (style.coin, style.near_tour, style.token_preference) == (1.0, 0.3, (3, 2, 1, 0))
+    assert style_sweep.parse_style("trekking_the_world_v0", "expert") == EXPERT_STYLE
+    for text, problem in (("nearx=1", "not FIELD=VALUE"), ("coin=abc", "takes a float"),
+                          ("coin=[1", "cannot read the value")):
+        try:
+            style_sweep.parse_style("trekking_the_world_v0", text)
+        except ParameterError as exc:
+            assert problem in str(exc)
+        else:
+            raise AssertionError(f"{text!r} was accepted")
+    assert run_cli(style_sweep.main, ["--env", "trek_v0", "--games", "2", "expert"]) == 2  # Trek has no expert
+    assert "trek_v0 has no expert style" in capsys.readouterr().err
+    # a bad style is refused before any game is played; the good ones then play
+    assert run_cli(style_sweep.main, ["--env", "trek_v0", "--games", "2", "cash_reserve=oops"]) == 2
+    capsys.readouterr()
+    style_sweep.main(["--env", "trekking_v0", "--games", "2", "--seed", "3", "energy_vp=0.5", "energy_vp=2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["energy_vp=0.5", "energy_vp=2"]
+    assert all(" / 2 = " in line and line.endswith("against heuristic") for line in lines)
