@@ -14,15 +14,11 @@ Seeds are the game indices (or ``--seed``), so every run gives the same figures.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
 import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
-
-from travel_envs.evaluation.arena import versus
 from travel_envs.games.itchy_feet import ExpertPolicy, HeuristicPolicy, ItchyFeetGame
-from travel_envs.games.itchy_feet.heuristic import HeuristicStyle
 
 
 def turn_cap_rate(games: int, params: dict, num_players: int = 6,
@@ -56,13 +52,11 @@ def win_rate_vs_random(games: int, params: dict, num_players: int = 2) -> float:
 
 def style_grid(games: int, seed: int) -> None:
     """Print each trading style's result against the baseline (2 players, seats rotated)."""
-    for margin in (0.0, 1.0, 2.0, 4.0, 6.0, 8.0):
-        for junk in (True, False):
-            style = replace(HeuristicStyle(), accept_margin=margin, accept_junk=junk)
-            s = versus("itchy_feet_v0", HeuristicPolicy(style=style), "heuristic", games, seed=seed).summary(0)
-            won = s["wins"] + 0.5 * s["draws"]
-            print(f"accept_margin={margin:g} accept_junk={junk}: {won:g} / {games} = {100 * s['win_rate']:.1f}% "
-                  f"[{100 * s['ci_low']:.1f}, {100 * s['ci_high']:.1f}]", flush=True)
+    from benchmarks.style_sweep import sweep
+
+    styles = [f"accept_margin={margin:g},accept_junk={str(junk).lower()}"
+              for margin in (0.0, 1.0, 2.0, 4.0, 6.0, 8.0) for junk in (True, False)]
+    sweep("itchy_feet_v0", styles, games, seed)
 
 
 def main() -> None:
