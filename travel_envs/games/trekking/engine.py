@@ -318,6 +318,16 @@ class TrekkingState(GameState):
                 return i
         return -1
 
+    def _flip(self, seat: int, kind: int) -> None:
+        """Flip the rest card of ``kind`` that ``flippable`` finds. The column is replaced by a flipped copy,
+        not changed in place: a placed column never changes, so the copies of a state share them
+        (``_copy_without_rng``)."""
+        gps = self.gps[seat]
+        i = self.flippable(seat, kind)
+        col = gps[i][:]
+        col[CF] = 1
+        gps[i] = col
+
     def _flip_kinds(self, seat: int) -> int:
         """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
         gps = self.gps[seat]
@@ -585,8 +595,7 @@ class TrekkingState(GameState):
             elif action == A.FLIP_DRINK:
                 self._flip_drink(seat)
             else:  # FLIP_BAR
-                col = self.gps[seat][self.flippable(seat, C.BAR)]
-                col[CF] = 1
+                self._flip(seat, C.BAR)
                 self.t_bars += 1
                 self.t_delta += C.BAR_ENERGY
                 if self._narrate:
@@ -610,7 +619,7 @@ class TrekkingState(GameState):
             self._end_turn()
 
     def _flip_drink(self, seat: int) -> None:
-        self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
+        self._flip(seat, C.DRINK)
         self.t_delta += C.DRINK_ENERGY
         self.t_drinks += 1
         if self._narrate:
@@ -704,7 +713,7 @@ class TrekkingState(GameState):
     def _tag(self, seat: int, action: int) -> None:
         second = self.t_tags == 1
         if second:
-            self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
+            self._flip(seat, C.WILDLIFE)
             self.t_delta -= C.WILDLIFE_COST
             self.t_spent += C.WILDLIFE_COST
         if A.TAG_PATH <= action < A.TAG_DEST:
@@ -712,12 +721,12 @@ class TrekkingState(GameState):
             animal, self.map_animals[s] = self.map_animals[s], -1
             how = "beside the path"
         elif A.TAG_DEST <= action < A.SEARCH:
-            self.gps[seat][self.flippable(seat, C.BINOCULARS)][CF] = 1
+            self._flip(seat, C.BINOCULARS)
             s = self.map.node_spaces[self.t_dest][action - A.TAG_DEST]
             animal, self.map_animals[s] = self.map_animals[s], -1
             how = "with binoculars"
         else:
-            self.gps[seat][self.flippable(seat, C.SEARCH)][CF] = 1
+            self._flip(seat, C.SEARCH)
             bag = action - A.SEARCH
             animal = self._draw(bag)
             how = f"searching the {C.BAGS[bag]} bag"
@@ -953,8 +962,10 @@ class TrekkingState(GameState):
         s.opp_animals = self.opp_animals[:]
         s.opp_tokens = [t[:] for t in self.opp_tokens]
         s.events = self.events[:]
-        s.gps = [[c[:] for c in g] for g in self.gps]
-        s.animals = [[a[:] for a in g] for g in self.animals]
+        # placed GPS columns and tagged animals never change (a flip replaces its column: ``_flip``), so
+        # the copy shares them: only the lists holding them are copied
+        s.gps = [g[:] for g in self.gps]
+        s.animals = [g[:] for g in self.animals]
         s.tokens = [[t[:] for t in g] for g in self.tokens]
         s.route_piles = [x[:] for x in self.route_piles]
         s.rest_piles = [x[:] for x in self.rest_piles]
