@@ -26,6 +26,8 @@ def test_legal_actions_equal_the_mask_and_a_fresh_computation():
     for n in (1, 2, 4):
         for st in _random_game(n, n):
             cached = st.legal_actions()
+            if st._kinds is not None:  # the flip kinds kept for the next action: those of a fresh scan
+                assert st._kinds == st._flip_kinds(st.to_act)
             assert cached == np.flatnonzero(st.legal_action_mask()).tolist()
             assert cached == sorted(set(cached)) and cached
             st._legal = None

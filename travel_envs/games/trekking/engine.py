@@ -74,7 +74,7 @@ class TrekkingState(GameState):
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate",
         "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_rev", "_obs", "_legal", "_moves",
+        "_rev", "_obs", "_legal", "_moves", "_kinds",
     )
 
     # ------------------------------------------------------------ setup
@@ -194,6 +194,9 @@ class TrekkingState(GameState):
         self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
         self._legal: tuple[int, ...] | None = None  # the legal ids of the current decision
         self._moves: dict[int, list] | None = None  # move costs per seat (until the next action), built lazily
+        # ``_flip_kinds`` of the deciding seat, kept by the move and tag decisions (until the next action):
+        # a walk places a route card and stopping the tags changes nothing, so what follows reuses it
+        self._kinds: int | None = None
 
     # ------------------------------------------------------------ basics
     @property
@@ -428,16 +431,18 @@ class TrekkingState(GameState):
         self.turn_pos += 1
         self._start_round_turns()
 
-    def _tag_or_finish(self) -> None:
+    def _tag_or_finish(self, kinds: int | None = None) -> None:
         """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
-        ``_legal_ids`` would build, are kept), else the finish."""
+        ``_legal_ids`` would build, are kept), else the finish; ``kinds``: the seat's ``_flip_kinds`` if known."""
         seat = self.to_act
-        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
+        if kinds is None:
+            kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
         ids = self._tag_ids(seat, kinds)
         if ids:
             ids.append(A.STOP_TAGGING)
             self.phase_id = TAG_PHASE
             self._legal = tuple(ids)
+            self._kinds = kinds
         else:
             self._to_finish(kinds)
 
@@ -529,7 +534,7 @@ class TrekkingState(GameState):
                 ids.append(A.REST)
             if r1:
                 ids.append(A.REST + 1)
-        kinds = self._flip_kinds(seat)
+        kinds = self._kinds = self._flip_kinds(seat)
         if any_ascent_with_bar and kinds >> _BAR & 1:
             ids.append(A.FLIP_BAR)
         if kinds >> _DRINK & 1:
@@ -570,8 +575,8 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ transitions
     def _apply(self, action: int) -> None:
         self._rev += 1
-        self._legal = None
-        self._moves = None
+        kinds = self._kinds  # the deciding seat's ``_flip_kinds``, if this decision's legal ids needed it
+        self._legal = self._moves = self._kinds = None
         ph = self.phase_id
         if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
@@ -589,7 +594,7 @@ class TrekkingState(GameState):
             return
         if ph == MOVE_PHASE:
             if action < A.REST:
-                self._move(seat, action - A.MOVE)
+                self._move(seat, action - A.MOVE, kinds)
             elif action < A.FLIP_BAR:
                 self._rest(seat, action - A.REST)
             elif action == A.FLIP_DRINK:
@@ -603,7 +608,7 @@ class TrekkingState(GameState):
             return
         if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
-                self._to_finish()
+                self._to_finish(kinds)
                 return
             self._tag(seat, action)
             self._tag_or_finish()
@@ -651,8 +656,9 @@ class TrekkingState(GameState):
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
 
-    def _move(self, seat: int, d: int) -> None:
-        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
+    def _move(self, seat: int, d: int, kinds: int | None = None) -> None:
+        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it); ``kinds``:
+        the seat's ``_flip_kinds`` before the walk if known (placing a route card does not change it)."""
         here = self.pos[seat]
         m = self.map
         dest, colour, ascent = m.steps[here][d]
@@ -681,7 +687,7 @@ class TrekkingState(GameState):
         self.pos[seat] = dest
         if m.summit_of[dest] >= 0:
             self._summit(seat, dest, colour)
-        self._tag_or_finish()
+        self._tag_or_finish(kinds)
 
     def _summit(self, seat: int, node: int, colour: int) -> None:
         """Arriving on summit ``node``: its token (the first time) and the summit cards' effects."""
@@ -944,7 +950,7 @@ class TrekkingState(GameState):
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
         s._rng = s._rng_snapshot = None
-        s._rev, s._obs, s._legal, s._moves = 0, None, None, None  # ``_reset_caches``, inlined
+        s._rev, s._obs, s._legal, s._moves, s._kinds = 0, None, None, None, None  # ``_reset_caches``, inlined
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
