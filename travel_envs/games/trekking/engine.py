@@ -43,6 +43,7 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
 
 
 _ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
+_MOVE, _REST, _FLIP_BAR, _FLIP_DRINK = A.MOVE, A.REST, A.FLIP_BAR, A.FLIP_DRINK
 _PCG64 = np.random.PCG64
 _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
@@ -357,8 +358,8 @@ class TrekkingState(GameState):
         if gps:
             assert gps[-1][CE] == col[CS], "GPS altitude mismatch"
         gps.append(col)
-        self.t_col = len(gps) - 1
         column = len(gps)
+        self.t_col = column - 1
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
         if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
             self.t_delta += 1
@@ -508,37 +509,32 @@ class TrekkingState(GameState):
         any_ascent_with_bar = False
         piles = self.route_piles
         pen = self._penalty[self.weather]
-        a = A.MOVE
-        for step in self.map.steps[self.pos[seat]]:
-            if step is not None:
-                colour = step[1]
-                up = piles[2 * colour]
-                if step[2]:  # ascent
-                    if up:
-                        need = _ROUTE_COST[up[-1]] + pen[colour][1]
-                    elif piles[2 * colour + 1]:
-                        need = self.ascent_cost_known(colour) + pen[colour][1]
-                    else:
-                        a += 1
-                        continue
-                    if e >= need:
-                        ids.append(a)
-                    if e + _BAR_ENERGY >= need:
-                        any_ascent_with_bar = True
-                elif not bars and (up or piles[2 * colour + 1]) and e >= pen[colour][0]:
-                    ids.append(a)
-            a += 1
+        for d, colour, ascent in self.map.walks[self.pos[seat]]:
+            up = piles[2 * colour]
+            if ascent:
+                if up:
+                    need = _ROUTE_COST[up[-1]] + pen[colour][1]
+                elif piles[2 * colour + 1]:
+                    need = self.ascent_cost_known(colour) + pen[colour][1]
+                else:
+                    continue
+                if e >= need:
+                    ids.append(_MOVE + d)
+                if e + _BAR_ENERGY >= need:
+                    any_ascent_with_bar = True
+            elif not bars and (up or piles[2 * colour + 1]) and e >= pen[colour][0]:
+                ids.append(_MOVE + d)
         if not bars:
             r0, r1 = self.rest_piles
             if r0 or not r1:
-                ids.append(A.REST)
+                ids.append(_REST)
             if r1:
-                ids.append(A.REST + 1)
+                ids.append(_REST + 1)
         kinds = self._kinds = self._flip_kinds(seat)
         if any_ascent_with_bar and kinds >> _BAR & 1:
-            ids.append(A.FLIP_BAR)
+            ids.append(_FLIP_BAR)
         if kinds >> _DRINK & 1:
-            ids.append(A.FLIP_DRINK)
+            ids.append(_FLIP_DRINK)
         return tuple(ids)
 
     def spendable(self) -> int:
@@ -647,12 +643,6 @@ class TrekkingState(GameState):
             self.events.append(f"P{seat} rests at {alt} m ({what})")
         self._to_finish()
 
-    def _take_route_card(self, colour: int, ascent: bool) -> int:
-        pile = 2 * colour + (0 if ascent else 1)
-        if not self.route_piles[pile]:
-            pile ^= 1
-        return self.route_piles[pile].pop()
-
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
 
@@ -662,7 +652,11 @@ class TrekkingState(GameState):
         here = self.pos[seat]
         m = self.map
         dest, colour, ascent = m.steps[here][d]
-        card = self._take_route_card(colour, ascent)
+        # the card: the top of the colour's ascent pile for an ascent, of its descent pile for a descent
+        # (of the other pile when that one is empty)
+        piles = self.route_piles
+        pile = 2 * colour + (0 if ascent else 1)
+        card = (piles[pile] or piles[pile ^ 1]).pop()
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
         w = self.weather
         need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
@@ -897,16 +891,14 @@ class TrekkingState(GameState):
         if self.phase_id != OVER:
             return []
         sc = self.scores()
-        if self.num_players == 1:
+        if len(sc) == 1:
             return [0] if sc[0] > self.opponent_score() else []
-        key = [(sc[s], len(self.animals[s])) for s in range(self.num_players)]
+        key = [(s, len(a)) for s, a in zip(sc, self.animals)]  # ties: the most animals
         best = max(key)
-        return [s for s in range(self.num_players) if key[s] == best]
+        return [s for s, k in enumerate(key) if k == best]
 
     def returns(self) -> list[float]:
-        if self.phase_id != OVER:
-            return [0.0] * self.num_players
-        if self.num_players == 1:
+        if len(self.pos) == 1 and self.phase_id == OVER:  # alone: +1 beating the Sunday hikers
             return [1.0 if self.winners() else -1.0]
         return super().returns()
 
@@ -944,8 +936,10 @@ class TrekkingState(GameState):
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         return s
 
-    def _copy_without_rng(self) -> "TrekkingState":
-        """A copy of everything but the generator (left unset: the caller gives the copy one)."""
+    def _copy_without_rng(self, piles: bool = True) -> "TrekkingState":
+        """A copy of everything but the generator (left unset: the caller gives the copy one); with
+        ``piles`` False, the route and rest piles are left for the caller to set (``resample_hidden``
+        builds new ones)."""
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
@@ -973,8 +967,9 @@ class TrekkingState(GameState):
         s.gps = [g[:] for g in self.gps]
         s.animals = [g[:] for g in self.animals]
         s.tokens = [[t[:] for t in g] for g in self.tokens]
-        s.route_piles = [x[:] for x in self.route_piles]
-        s.rest_piles = [x[:] for x in self.rest_piles]
+        if piles:
+            s.route_piles = [x[:] for x in self.route_piles]
+            s.rest_piles = [x[:] for x in self.rest_piles]
         s.bags = [x[:] for x in self.bags]
         s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
@@ -992,18 +987,19 @@ class TrekkingState(GameState):
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
         GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy narrates
         its moves like this state (a search turns that off with :meth:`mute`)."""
-        s = self._copy_without_rng()
+        s = self._copy_without_rng(piles=False)
         # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
         shuffle = rng.shuffle
-        piles = s.route_piles
+        piles = self.route_piles
+        s.route_piles = new = []
         for c in range(3):
             up, down = piles[2 * c], piles[2 * c + 1]
             k = max(len(up) - 1, 0)
             pool = sorted(up[:k] + down)
             shuffle(pool)
-            piles[2 * c] = pool[:k] + up[k:]
-            piles[2 * c + 1] = pool[k:]
-        r0, r1 = s.rest_piles
+            new.append(pool[:k] + up[k:])
+            new.append(pool[k:])
+        r0, r1 = self.rest_piles
         k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
         pool = sorted(r0[:k0] + r1[:k1])
         shuffle(pool)
