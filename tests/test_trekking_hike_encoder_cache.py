@@ -61,7 +61,8 @@ def test_the_state_holds_one_encoder_slot_and_one_counter():
     st = SC.build_state()
     cache_slots = [s for s in type(st).__slots__ if s.startswith("_") and s not in (
         "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate")]
-    assert sorted(cache_slots) == ["_legal", "_moves", "_obs", "_rev"]
+    # besides the encoder's slot and counter, only the rules' own memos of the current decision
+    assert sorted(cache_slots) == ["_kinds", "_legal", "_moves", "_obs", "_rev"]
     rev = st._rev
     st.apply_action(int(np.flatnonzero(st.legal_action_mask())[0]))
     assert st._rev == rev + 1

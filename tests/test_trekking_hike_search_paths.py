@@ -26,6 +26,8 @@ def test_legal_actions_equal_the_mask_and_a_fresh_computation():
     for n in (1, 2, 4):
         for st in _random_game(n, n):
             cached = st.legal_actions()
+            if st._kinds is not None:  # the flip kinds kept for the next action: those of a fresh scan
+                assert st._kinds == st._flip_kinds(st.to_act)
             assert cached == np.flatnonzero(st.legal_action_mask()).tolist()
             assert cached == sorted(set(cached)) and cached
             st._legal = None
@@ -107,3 +109,19 @@ def test_a_resample_narrates_its_moves_like_the_real_state():
         real.apply_action(a)
         resampled.apply_action(a)
         assert len(resampled.events) == len(real.events) and resampled.events[-1] == real.events[-1]
+
+
+def test_copies_played_to_the_end_leave_the_original_as_it_was():
+    """A clone and a resample share the placed GPS columns and animals with their original (a flip
+    replaces its column): playing them on, flips included, changes nothing in the original."""
+    for n in (1, 2, 4):
+        for k, st in enumerate(_random_game(n, 20 + n)):
+            if k % 9:
+                continue
+            before = st.to_dict()
+            rng = np.random.default_rng(k)
+            for copy in (st.clone(), st.resample_hidden(st.current_player, rng)):
+                while not copy.is_terminal:
+                    legal = copy.legal_actions()
+                    copy._apply(legal[int(rng.integers(len(legal)))])
+            assert st.to_dict() == before

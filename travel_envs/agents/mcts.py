@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -63,20 +63,11 @@ class _Node:
         self.value = [0.0] * num_players  # sums of returns, per seat
 
 
-class _Uniforms:
-    """Uniform floats in [0, 1) drawn from ``rng`` in blocks (a scalar draw costs ~0.5 us)."""
-
-    __slots__ = ("rng", "block", "i")
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng, self.block, self.i = rng, [], 0
-
-    def __call__(self) -> float:
-        i = self.i
-        if i >= len(self.block):
-            self.block, i = self.rng.random(1024).tolist(), 0
-        self.i = i + 1
-        return self.block[i]
+def _uniforms(rng: np.random.Generator) -> Iterator[float]:
+    """Uniform floats in [0, 1) drawn from ``rng`` in blocks (a scalar draw costs ~0.5 us), a block when
+    the last one is used up. The search calls its ``__next__``: cheaper than a Python-level call."""
+    while True:
+        yield from rng.random(1024).tolist()
 
 
 def implements_resampling(state_cls: type) -> bool:
@@ -111,7 +102,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
     root = _Node(n)
     c = float(settings.exploration)
     limit = settings.depth if isinstance(settings.depth, int) else _NO_LIMIT
-    uniform = _Uniforms(rng)
+    uniform = _uniforms(rng).__next__
     log, sqrt = math.log, math.sqrt
     bias, favoured = float(settings.bias), -1
     # a trusted play-out policy may offer ``playout_move(state)``: its ``act`` move, read from the
@@ -135,13 +126,25 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
         while steps < limit and not d.is_terminal:
             legal = d.legal_actions()
             children = node.children
+            mover = d.current_player
             untried = []
+            best, best_a, best_u = None, -1, -math.inf
+            # one pass: count every legal child as available, and (while no action is untried, else an
+            # expansion follows) keep the one of highest selection value
             for a in legal:
                 child = children.get(a)
                 if child is None:
                     untried.append(a)
-                else:
-                    child.available += 1
+                    continue
+                child.available += 1
+                if untried:
+                    continue
+                visits = child.visits
+                u = child.value[mover] / visits + c * sqrt(log(child.available) / visits)
+                if a == favoured and node is root:
+                    u += bias * sqrt(done) / (1 + visits)
+                if u > best_u:
+                    best, best_a, best_u = child, a, u
             if untried:
                 a = untried[int(uniform() * len(untried))]
                 child = children[a] = _Node(n)
@@ -150,24 +153,16 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
                 path.append(child)
                 steps += 1
                 break
-            mover = d.current_player
-            best, best_a, best_u = None, -1, -math.inf
-            for a in legal:
-                child = children[a]
-                u = child.value[mover] / child.visits + c * sqrt(log(child.available) / child.visits)
-                if a == favoured and node is root:
-                    u += bias * sqrt(done) / (1 + child.visits)
-                if u > best_u:
-                    best, best_a, best_u = child, a, u
             d._apply(best_a)
             path.append(best)
             node = best
             steps += 1
         # 3: play on
         if rollout_policy is None:
+            legal_actions, apply = d.legal_actions, d._apply  # bound once: a play-out is most of the steps
             while steps < limit and not d.is_terminal:
-                legal = d.legal_actions()
-                d._apply(legal[int(uniform() * len(legal))])
+                legal = legal_actions()
+                apply(legal[int(uniform() * len(legal))])
                 steps += 1
         elif fast_playout is not None:
             while steps < limit and not d.is_terminal:

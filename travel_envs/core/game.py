@@ -270,12 +270,13 @@ class GameState(ABC):
     def returns(self) -> list[float]:
         """Payoff per seat at the end: +1 for a winner, -1 otherwise, 0 for all if all
         of several seats share the win (a solo player's win is +1)."""
+        n = self.num_players  # (a property: asked once, the search reads returns after every simulation)
         if not self.is_terminal:
-            return [0.0] * self.num_players
+            return [0.0] * n
         won = set(self.winners())
-        if len(won) == self.num_players > 1:
-            return [0.0] * self.num_players
-        return [1.0 if p in won else -1.0 for p in range(self.num_players)]
+        if len(won) == n > 1:
+            return [0.0] * n
+        return [1.0 if p in won else -1.0 for p in range(n)]
 
     @abstractmethod
     def observation(self, seat: int, out: np.ndarray) -> None:

@@ -186,6 +186,9 @@ class MapData:
             tuple(None if nb[u][d] < 0 else (nb[u][d], self.path_colour[np_[u][d]],
                                              self.altitude[nb[u][d]] > self.altitude[u]) for d in range(4))
             for u in range(36))
+        # node -> (direction, colour, ascent) of every path from it: ``steps`` without the Nones, for the
+        # move decision's loop (the engine's most frequent computation)
+        self.walks = tuple(tuple((d, s[1], s[2]) for d, s in enumerate(row) if s is not None) for row in self.steps)
         # animal spaces: (bag, adjacent paths, adjacent nodes, x, y)
         self.animal_bag = tuple(a[0] for a in animal_spaces)
         self.animal_xy = tuple((a[3], a[4]) for a in animal_spaces)

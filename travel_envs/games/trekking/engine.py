@@ -43,6 +43,7 @@ def _mask_of(ids: tuple[int, ...]) -> np.ndarray:
 
 
 _ROUTE_COST, _BAR_ENERGY, _BAR, _DRINK = C.ROUTE_COST, C.BAR_ENERGY, C.BAR, C.DRINK
+_MOVE, _REST, _FLIP_BAR, _FLIP_DRINK = A.MOVE, A.REST, A.FLIP_BAR, A.FLIP_DRINK
 _PCG64 = np.random.PCG64
 _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink water card to flip
 # the Sunday hikers' event texts
@@ -74,7 +75,7 @@ class TrekkingState(GameState):
         "game", "p", "map", "side", "plan", "_penalty", "_refill_rounds", "_rng", "_rng_snapshot", "_narrate",
         "phase_id", "to_act", *_STORED_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS,
         # caches (``_reset_caches``)
-        "_rev", "_obs", "_legal", "_moves",
+        "_rev", "_obs", "_legal", "_moves", "_kinds",
     )
 
     # ------------------------------------------------------------ setup
@@ -194,6 +195,9 @@ class TrekkingState(GameState):
         self._obs = None  # the encoder's own cache (``encoder.ObservationCache``), built by the encoder
         self._legal: tuple[int, ...] | None = None  # the legal ids of the current decision
         self._moves: dict[int, list] | None = None  # move costs per seat (until the next action), built lazily
+        # ``_flip_kinds`` of the deciding seat, kept by the move and tag decisions (until the next action):
+        # a walk places a route card and stopping the tags changes nothing, so what follows reuses it
+        self._kinds: int | None = None
 
     # ------------------------------------------------------------ basics
     @property
@@ -318,6 +322,16 @@ class TrekkingState(GameState):
                 return i
         return -1
 
+    def _flip(self, seat: int, kind: int) -> None:
+        """Flip the rest card of ``kind`` that ``flippable`` finds. The column is replaced by a flipped copy,
+        not changed in place: a placed column never changes, so the copies of a state share them
+        (``_copy_without_rng``)."""
+        gps = self.gps[seat]
+        i = self.flippable(seat, kind)
+        col = gps[i][:]
+        col[CF] = 1
+        gps[i] = col
+
     def _flip_kinds(self, seat: int) -> int:
         """Bit ``kind`` set for every rest-card kind ``flippable`` finds a column of (one pass)."""
         gps = self.gps[seat]
@@ -344,8 +358,8 @@ class TrekkingState(GameState):
         if gps:
             assert gps[-1][CE] == col[CS], "GPS altitude mismatch"
         gps.append(col)
-        self.t_col = len(gps) - 1
         column = len(gps)
+        self.t_col = column - 1
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
         if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
             self.t_delta += 1
@@ -418,16 +432,18 @@ class TrekkingState(GameState):
         self.turn_pos += 1
         self._start_round_turns()
 
-    def _tag_or_finish(self) -> None:
+    def _tag_or_finish(self, kinds: int | None = None) -> None:
         """After a move or a tag: the tag decision if a tag is possible (its legal ids, the ones
-        ``_legal_ids`` would build, are kept), else the finish."""
+        ``_legal_ids`` would build, are kept), else the finish; ``kinds``: the seat's ``_flip_kinds`` if known."""
         seat = self.to_act
-        kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
+        if kinds is None:
+            kinds = self._flip_kinds(seat)  # one scan of the board serves the tags and the finish
         ids = self._tag_ids(seat, kinds)
         if ids:
             ids.append(A.STOP_TAGGING)
             self.phase_id = TAG_PHASE
             self._legal = tuple(ids)
+            self._kinds = kinds
         else:
             self._to_finish(kinds)
 
@@ -493,37 +509,32 @@ class TrekkingState(GameState):
         any_ascent_with_bar = False
         piles = self.route_piles
         pen = self._penalty[self.weather]
-        a = A.MOVE
-        for step in self.map.steps[self.pos[seat]]:
-            if step is not None:
-                colour = step[1]
-                up = piles[2 * colour]
-                if step[2]:  # ascent
-                    if up:
-                        need = _ROUTE_COST[up[-1]] + pen[colour][1]
-                    elif piles[2 * colour + 1]:
-                        need = self.ascent_cost_known(colour) + pen[colour][1]
-                    else:
-                        a += 1
-                        continue
-                    if e >= need:
-                        ids.append(a)
-                    if e + _BAR_ENERGY >= need:
-                        any_ascent_with_bar = True
-                elif not bars and (up or piles[2 * colour + 1]) and e >= pen[colour][0]:
-                    ids.append(a)
-            a += 1
+        for d, colour, ascent in self.map.walks[self.pos[seat]]:
+            up = piles[2 * colour]
+            if ascent:
+                if up:
+                    need = _ROUTE_COST[up[-1]] + pen[colour][1]
+                elif piles[2 * colour + 1]:
+                    need = self.ascent_cost_known(colour) + pen[colour][1]
+                else:
+                    continue
+                if e >= need:
+                    ids.append(_MOVE + d)
+                if e + _BAR_ENERGY >= need:
+                    any_ascent_with_bar = True
+            elif not bars and (up or piles[2 * colour + 1]) and e >= pen[colour][0]:
+                ids.append(_MOVE + d)
         if not bars:
             r0, r1 = self.rest_piles
             if r0 or not r1:
-                ids.append(A.REST)
+                ids.append(_REST)
             if r1:
-                ids.append(A.REST + 1)
-        kinds = self._flip_kinds(seat)
+                ids.append(_REST + 1)
+        kinds = self._kinds = self._flip_kinds(seat)
         if any_ascent_with_bar and kinds >> _BAR & 1:
-            ids.append(A.FLIP_BAR)
+            ids.append(_FLIP_BAR)
         if kinds >> _DRINK & 1:
-            ids.append(A.FLIP_DRINK)
+            ids.append(_FLIP_DRINK)
         return tuple(ids)
 
     def spendable(self) -> int:
@@ -560,8 +571,8 @@ class TrekkingState(GameState):
     # ------------------------------------------------------------ transitions
     def _apply(self, action: int) -> None:
         self._rev += 1
-        self._legal = None
-        self._moves = None
+        kinds = self._kinds  # the deciding seat's ``_flip_kinds``, if this decision's legal ids needed it
+        self._legal = self._moves = self._kinds = None
         ph = self.phase_id
         if ph == REFUGE_PHASE:
             seat = self.refuge_queue.pop(0)
@@ -579,14 +590,13 @@ class TrekkingState(GameState):
             return
         if ph == MOVE_PHASE:
             if action < A.REST:
-                self._move(seat, action - A.MOVE)
+                self._move(seat, action - A.MOVE, kinds)
             elif action < A.FLIP_BAR:
                 self._rest(seat, action - A.REST)
             elif action == A.FLIP_DRINK:
                 self._flip_drink(seat)
             else:  # FLIP_BAR
-                col = self.gps[seat][self.flippable(seat, C.BAR)]
-                col[CF] = 1
+                self._flip(seat, C.BAR)
                 self.t_bars += 1
                 self.t_delta += C.BAR_ENERGY
                 if self._narrate:
@@ -594,7 +604,7 @@ class TrekkingState(GameState):
             return
         if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
-                self._to_finish()
+                self._to_finish(kinds)
                 return
             self._tag(seat, action)
             self._tag_or_finish()
@@ -610,7 +620,7 @@ class TrekkingState(GameState):
             self._end_turn()
 
     def _flip_drink(self, seat: int) -> None:
-        self.gps[seat][self.flippable(seat, C.DRINK)][CF] = 1
+        self._flip(seat, C.DRINK)
         self.t_delta += C.DRINK_ENERGY
         self.t_drinks += 1
         if self._narrate:
@@ -633,21 +643,20 @@ class TrekkingState(GameState):
             self.events.append(f"P{seat} rests at {alt} m ({what})")
         self._to_finish()
 
-    def _take_route_card(self, colour: int, ascent: bool) -> int:
-        pile = 2 * colour + (0 if ascent else 1)
-        if not self.route_piles[pile]:
-            pile ^= 1
-        return self.route_piles[pile].pop()
-
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
 
-    def _move(self, seat: int, d: int) -> None:
-        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it)."""
+    def _move(self, seat: int, d: int, kinds: int | None = None) -> None:
+        """Walk direction ``d`` (legal: the path exists, has a card and the player can pay it); ``kinds``:
+        the seat's ``_flip_kinds`` before the walk if known (placing a route card does not change it)."""
         here = self.pos[seat]
         m = self.map
         dest, colour, ascent = m.steps[here][d]
-        card = self._take_route_card(colour, ascent)
+        # the card: the top of the colour's ascent pile for an ascent, of its descent pile for a descent
+        # (of the other pile when that one is empty)
+        piles = self.route_piles
+        pile = 2 * colour + (0 if ascent else 1)
+        card = (piles[pile] or piles[pile ^ 1]).pop()
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
         w = self.weather
         need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
@@ -672,7 +681,7 @@ class TrekkingState(GameState):
         self.pos[seat] = dest
         if m.summit_of[dest] >= 0:
             self._summit(seat, dest, colour)
-        self._tag_or_finish()
+        self._tag_or_finish(kinds)
 
     def _summit(self, seat: int, node: int, colour: int) -> None:
         """Arriving on summit ``node``: its token (the first time) and the summit cards' effects."""
@@ -704,7 +713,7 @@ class TrekkingState(GameState):
     def _tag(self, seat: int, action: int) -> None:
         second = self.t_tags == 1
         if second:
-            self.gps[seat][self.flippable(seat, C.WILDLIFE)][CF] = 1
+            self._flip(seat, C.WILDLIFE)
             self.t_delta -= C.WILDLIFE_COST
             self.t_spent += C.WILDLIFE_COST
         if A.TAG_PATH <= action < A.TAG_DEST:
@@ -712,12 +721,12 @@ class TrekkingState(GameState):
             animal, self.map_animals[s] = self.map_animals[s], -1
             how = "beside the path"
         elif A.TAG_DEST <= action < A.SEARCH:
-            self.gps[seat][self.flippable(seat, C.BINOCULARS)][CF] = 1
+            self._flip(seat, C.BINOCULARS)
             s = self.map.node_spaces[self.t_dest][action - A.TAG_DEST]
             animal, self.map_animals[s] = self.map_animals[s], -1
             how = "with binoculars"
         else:
-            self.gps[seat][self.flippable(seat, C.SEARCH)][CF] = 1
+            self._flip(seat, C.SEARCH)
             bag = action - A.SEARCH
             animal = self._draw(bag)
             how = f"searching the {C.BAGS[bag]} bag"
@@ -882,16 +891,14 @@ class TrekkingState(GameState):
         if self.phase_id != OVER:
             return []
         sc = self.scores()
-        if self.num_players == 1:
+        if len(sc) == 1:
             return [0] if sc[0] > self.opponent_score() else []
-        key = [(sc[s], len(self.animals[s])) for s in range(self.num_players)]
+        key = [(s, len(a)) for s, a in zip(sc, self.animals)]  # ties: the most animals
         best = max(key)
-        return [s for s in range(self.num_players) if key[s] == best]
+        return [s for s, k in enumerate(key) if k == best]
 
     def returns(self) -> list[float]:
-        if self.phase_id != OVER:
-            return [0.0] * self.num_players
-        if self.num_players == 1:
+        if len(self.pos) == 1 and self.phase_id == OVER:  # alone: +1 beating the Sunday hikers
             return [1.0 if self.winners() else -1.0]
         return super().returns()
 
@@ -929,13 +936,15 @@ class TrekkingState(GameState):
         s._rng_snapshot = self._rng_snapshot if self._rng is None else self._rng.bit_generator.state
         return s
 
-    def _copy_without_rng(self) -> "TrekkingState":
-        """A copy of everything but the generator (left unset: the caller gives the copy one)."""
+    def _copy_without_rng(self, piles: bool = True) -> "TrekkingState":
+        """A copy of everything but the generator (left unset: the caller gives the copy one); with
+        ``piles`` False, the route and rest piles are left for the caller to set (``resample_hidden``
+        builds new ones)."""
         s = TrekkingState.__new__(TrekkingState)
         s.game, s.p, s.map, s.side = self.game, self.p, self.map, self.side
         s._penalty, s._refill_rounds, s._narrate = self._penalty, self._refill_rounds, self._narrate
         s._rng = s._rng_snapshot = None
-        s._rev, s._obs, s._legal, s._moves = 0, None, None, None  # ``_reset_caches``, inlined
+        s._rev, s._obs, s._legal, s._moves, s._kinds = 0, None, None, None, None  # ``_reset_caches``, inlined
         s.plan = self.plan
         s.rnd, s.turn_pos, s.phase_id, s.to_act = self.rnd, self.turn_pos, self.phase_id, self.to_act
         s.t_start_energy, s.t_delta, s.t_bars, s.t_path = self.t_start_energy, self.t_delta, self.t_bars, self.t_path
@@ -953,11 +962,14 @@ class TrekkingState(GameState):
         s.opp_animals = self.opp_animals[:]
         s.opp_tokens = [t[:] for t in self.opp_tokens]
         s.events = self.events[:]
-        s.gps = [[c[:] for c in g] for g in self.gps]
-        s.animals = [[a[:] for a in g] for g in self.animals]
+        # placed GPS columns and tagged animals never change (a flip replaces its column: ``_flip``), so
+        # the copy shares them: only the lists holding them are copied
+        s.gps = [g[:] for g in self.gps]
+        s.animals = [g[:] for g in self.animals]
         s.tokens = [[t[:] for t in g] for g in self.tokens]
-        s.route_piles = [x[:] for x in self.route_piles]
-        s.rest_piles = [x[:] for x in self.rest_piles]
+        if piles:
+            s.route_piles = [x[:] for x in self.route_piles]
+            s.rest_piles = [x[:] for x in self.rest_piles]
         s.bags = [x[:] for x in self.bags]
         s.sunday_visited = [x[:] for x in self.sunday_visited]
         return s
@@ -975,18 +987,19 @@ class TrekkingState(GameState):
         before it is shuffled, so the result depends only on public facts and ``rng``. The cards on the
         GPS boards stay as they are (a descent card's face-down cost is not redrawn). The copy narrates
         its moves like this state (a search turns that off with :meth:`mute`)."""
-        s = self._copy_without_rng()
+        s = self._copy_without_rng(piles=False)
         # ``rng.shuffle`` of a list makes the same swaps as ``rng.permutation`` (the same draws, half the cost)
         shuffle = rng.shuffle
-        piles = s.route_piles
+        piles = self.route_piles
+        s.route_piles = new = []
         for c in range(3):
             up, down = piles[2 * c], piles[2 * c + 1]
             k = max(len(up) - 1, 0)
             pool = sorted(up[:k] + down)
             shuffle(pool)
-            piles[2 * c] = pool[:k] + up[k:]
-            piles[2 * c + 1] = pool[k:]
-        r0, r1 = s.rest_piles
+            new.append(pool[:k] + up[k:])
+            new.append(pool[k:])
+        r0, r1 = self.rest_piles
         k0, k1 = max(len(r0) - 1, 0), max(len(r1) - 1, 0)
         pool = sorted(r0[:k0] + r1[:k1])
         shuffle(pool)
