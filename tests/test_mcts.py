@@ -310,7 +310,7 @@ def test_a_rollout_policy_that_reads_observations_is_refused():
     ("itchy_feet_v0", "mcts:200:heuristic:depth=40:bias=4:prior=expert:value=progress"),
     ("trek_v0", "mcts:600:heuristic:depth=30:bias=1:prior=heuristic:value=progress"),
     ("trekking_v0", "mcts:200:random:depth=end:bias=0:prior=heuristic:value=progress"),
-    ("trekking_the_world_v0", "mcts:200:random:depth=40:bias=2:prior=heuristic:value=progress"),
+    ("trekking_the_world_v0", "mcts:200:random:depth=40:bias=4:prior=expert:value=progress"),
 ])
 def test_a_bare_mcts_is_the_games_measured_search(env_id, measured):
     bare = make_policy("mcts", env_id, seed=3)
