@@ -35,7 +35,6 @@ from .actions import (
 from .movement import MoveRules, endpoints
 
 
-DIST = np.array(C.STEPS, np.int16)  # DIST[a, b]: the fewest steps from a to b (components.STEPS)
 INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string hashing
     "gain_money", "gain_money_per_tour", "gain_one_cube_each_colour", "gain_cubes_one_colour_of_choice",
     "gain_cubes_shortest_row", "gain_money_and_cube_of_choice", "gain_token_of_choice",
@@ -236,7 +235,7 @@ class HeuristicPolicy:
         near_tour, reach_money = self.style.near_tour, money + self.style.near_tour_money_gap
         for c in tours:
             if c != NONE and c != skip and s.tour_price(c) <= reach_money:
-                d = DIST[v, C.CARD_LOCATION[c]]
+                d = C.STEPS[v][C.CARD_LOCATION[c]]
                 if d <= 5:  # 5 steps: the longest Itinerary's move
                     total += C.TOUR_POINTS[c] * near_tour * (6 - d) / 5.0
         return total
@@ -301,7 +300,7 @@ class HeuristicPolicy:
         best = 0.0
         for c in s.available_tours():
             if c != NONE:
-                d = DIST[here, C.CARD_LOCATION[c]]
+                d = C.STEPS[here][C.CARD_LOCATION[c]]
                 short = max(0, s.tour_price(c) - money)
                 best = max(best, C.TOUR_POINTS[c] / (1.0 + d + shortfall * short))
         return best
@@ -387,7 +386,7 @@ class HeuristicPolicy:
             if kind == "refresh_row":
                 if C.ENC_EFFECT[c]["row"] == "tour" and (self._tour_prospect(s, p) < st.refresh_tours_below or last):
                     return int(a)
-                far = all(x == NONE or DIST[here, C.CARD_LOCATION[x]] > st.refresh_encounters_beyond
+                far = all(x == NONE or C.STEPS[here][C.CARD_LOCATION[x]] > st.refresh_encounters_beyond
                           for x in s.available_encounters())
                 if C.ENC_EFFECT[c]["row"] == "encounter" and far and not last:
                     return int(a)
@@ -414,7 +413,7 @@ class HeuristicPolicy:
             if q == p or s.loc[q] == NONE:
                 continue
             for c in s.available_tours():
-                if c != NONE and C.TOUR_COST[c] <= s.money[q] + gap and DIST[s.loc[q], C.CARD_LOCATION[c]] <= reach:
+                if c != NONE and C.TOUR_COST[c] <= s.money[q] + gap and C.STEPS[s.loc[q]][C.CARD_LOCATION[c]] <= reach:
                     if C.TOUR_POINTS[c] > best:
                         best, who = C.TOUR_POINTS[c], q
         return who
@@ -430,7 +429,7 @@ class HeuristicPolicy:
     def _halong_step(self, s, legal) -> int:
         """Move the other Trekker where the Tours on offer are farthest."""
         tours = [C.CARD_LOCATION[c] for c in s.available_tours() if c != NONE]
-        return int(max(legal, key=lambda a: (min((DIST[a - A_LOC, t] for t in tours), default=0), -a)))
+        return int(max(legal, key=lambda a: (min((C.STEPS[a - A_LOC][t] for t in tours), default=0), -a)))
 
     # --------------------------------------------------------------- phases
     def _place(self, s, legal) -> int:
@@ -438,7 +437,7 @@ class HeuristicPolicy:
         noise = self.style.place_noise
         best, best_v = int(legal[0]), -1.0
         for a in legal:
-            v = sum(1.0 / (1 + DIST[a - A_LOC, C.CARD_LOCATION[c]]) for c in tours) + self.rng.random() * noise
+            v = sum(1.0 / (1 + C.STEPS[a - A_LOC][C.CARD_LOCATION[c]]) for c in tours) + self.rng.random() * noise
             if v > best_v:
                 best, best_v = int(a), v
         return best
