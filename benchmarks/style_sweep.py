@@ -37,7 +37,8 @@ def parse_style(env: str, text: str):
         if not hasattr(heuristic, "EXPERT_STYLE"):
             raise ParameterError(f"{env} has no expert style; give field=value overrides of its HeuristicStyle")
         return heuristic.EXPERT_STYLE
-    names = {f.name for f in dataclasses.fields(base)} - {"name"}
+    fields = {f.name for f in dataclasses.fields(base)}
+    names = fields - {"name"}
     over: dict[str, Any] = {}
     for item in re.split(r",(?=\s*[A-Za-z_]\w*\s*=)", text):  # commas inside [a, b] stay
         key, sep, raw = item.partition("=")
@@ -59,7 +60,7 @@ def parse_style(env: str, text: str):
             raise ParameterError(f"style {text!r}: {key} takes a {type(default).__name__} like {default!r}, "
                                  f"not {raw.strip()!r}")
         over[key] = value
-    if "name" in {f.name for f in dataclasses.fields(base)}:  # the player's name in tables, where it has one
+    if "name" in fields:  # the player's name in tables, where it has one
         over["name"] = text
     return dataclasses.replace(base, **over)
 

@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from travel_envs.core.game import ParameterError
-from travel_envs.games.trekking_the_world import DEFAULT_STYLE, EXPERT_STYLE, GAME, ExpertPolicy, HeuristicPolicy, HeuristicStyle
+from travel_envs.games.trekking_the_world import (
+    DEFAULT_STYLE, EXPERT_STYLE, GAME, ExpertPolicy, HeuristicPolicy, HeuristicStyle,
+)
 from travel_envs.games.trekking_the_world import components as C
 from travel_envs.games.trekking_the_world.actions import A_FF, A_ITIN, NONE
 from travel_envs.games.trekking_the_world.scenario import build_state, give_tokens, place_itinerary

@@ -3,7 +3,8 @@
 Policy specs (for --policy, --opponents and --league):
   random                      uniform over the legal moves
   heuristic                   the game's own rule-based player
-  expert                      a stronger rule-based player, where the game has one (Globetrotter, Itchy Feet, Trekking the World)
+  expert                      a stronger rule-based player, where the game has one (Globetrotter,
+                              Itchy Feet, Trekking the World)
   mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]
       [:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,

@@ -21,6 +21,6 @@ from .params import TrekkingTheWorldParams
 GAME = TrekkingTheWorldGame
 
 __all__ = [
-    "GAME", "DEFAULT_STYLE", "EXPERT_STYLE", "ExpertPolicy", "HeuristicPolicy", "HeuristicStyle", "TrekkingTheWorldGame", "TrekkingTheWorldParams",
-    "TrekkingTheWorldState",
+    "GAME", "DEFAULT_STYLE", "EXPERT_STYLE", "ExpertPolicy", "HeuristicPolicy", "HeuristicStyle",
+    "TrekkingTheWorldGame", "TrekkingTheWorldParams", "TrekkingTheWorldState",
 ]
