@@ -25,6 +25,7 @@ def race(num_players=2, counter=0, turn=0, target=10, seed=0) -> RaceState:
     ("mcts:64", SearchSettings(64)),
     ("mcts:64:heuristic", SearchSettings(64, "heuristic")),
     ("mcts:heuristic", SearchSettings(None, "heuristic")),
+    ("mcts:600:expert:bias=1", SearchSettings(600, "expert", None, DEFAULT_EXPLORATION, 1.0)),
     ("mcts:300:depth=40:c=0.5", SearchSettings(300, None, 40, 0.5)),
     ("mcts:400:heuristic:depth=20:bias=1.5", SearchSettings(400, "heuristic", 20, DEFAULT_EXPLORATION, 1.5)),
     ("mcts:time=0.8:bias=1", SearchSettings(None, None, None, DEFAULT_EXPLORATION, 1.0, 0.8)),
@@ -86,7 +87,7 @@ def test_make_policy_builds_the_search():
         assert MCTSPolicy.from_spec(spec).spec == spec
     with pytest.raises(ParameterError, match="simulations=0"):
         MCTSPolicy(0)
-    with pytest.raises(ParameterError, match="neither 'random', 'heuristic' nor a policy"):
+    with pytest.raises(ParameterError, match="neither 'random', 'heuristic', 'expert' nor a policy"):
         MCTSPolicy(8, rollout=42)
 
 
@@ -97,6 +98,14 @@ def test_heuristic_rollouts_need_the_games_heuristic():
     s = race()
     with pytest.raises(ParameterError, match="exports no HeuristicPolicy"):
         p.act(None, s.legal_action_mask(), s)
+
+
+def test_expert_rollouts_need_the_games_expert():
+    """``expert`` play-outs exist where the game has an expert, and are refused by name elsewhere."""
+    with pytest.raises(ParameterError, match="exports no ExpertPolicy"):
+        make_policy("mcts:8:expert", "trekking_v0")
+    p = make_policy("mcts:8:expert", "itchy_feet_v0")
+    assert type(p._rollout_policy).__name__ == "ExpertPolicy" and p.resolved.rollout == "expert"
 
 
 class BlindRaceState(RaceState):

@@ -99,6 +99,12 @@ def test_guided_search_statistics_are_the_same_on_a_resample(env_id):
     _assert_same_search(spec, env_id)
 
 
+@pytest.mark.parametrize("env_id", ["globetrotter_v0", "itchy_feet_v0", "trekking_the_world_v0"])
+def test_expert_led_search_is_the_same_on_a_resample(env_id):
+    """Play-outs by the expert (and the root bias towards its move) read resampled states only."""
+    _assert_same_search("mcts:4:expert:depth=20:bias=1:prior=expert", env_id)
+
+
 @pytest.mark.parametrize("env_id", GAMES)
 def test_the_games_default_search_is_the_same_on_a_resample(env_id):
     """The game's own defaults (play-outs, depth, bias and prior of a bare ``mcts``), at 4 simulations."""

@@ -5,10 +5,10 @@ Policy specs (for --policy, --opponents and --league):
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter,
                               Itchy Feet, Trekking the World)
-  mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]
+  mcts[:N][:random|heuristic|expert][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]
       [:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,
-                              play-outs by random or heuristic moves, cut D decisions deep and valued
+                              play-outs by random, heuristic or expert moves, cut D decisions deep and valued
                               by V, exploration constant X, a root bias W towards the move of the
                               heuristic, the expert, the shipped agent or a trained model;
                               every option left out takes the game's default (a bare mcts is the

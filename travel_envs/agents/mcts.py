@@ -230,8 +230,9 @@ class MCTSPolicy:
     Every setting left as None takes the game's default (:data:`.mcts_spec.GAME_DEFAULTS`, then
     the generic one), resolved when the game is known: from ``env`` at once, else from the
     first state searched. ``rollout`` is ``"random"``, ``"heuristic"`` (the game's
-    HeuristicPolicy) or a policy object. ``depth`` cuts simulations off that many decisions after
-    the root (value: the game's :func:`.mcts_values.cutoff_values`); ``"end"`` plays to the end.
+    HeuristicPolicy), ``"expert"`` (its ExpertPolicy) or a policy object. ``depth`` cuts
+    simulations off that many decisions after the root (value: the game's
+    :func:`.mcts_values.cutoff_values`); ``"end"`` plays to the end.
     ``seed`` makes the search reproducible: the same seed and the same position (as the
     seat sees it) give the same move.
     """
@@ -246,10 +247,10 @@ class MCTSPolicy:
                  value: str | None = None) -> None:
         custom = rollout is not None and not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
-            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic' nor a policy")
+            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic', 'expert' nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
-                                 f"'random', 'heuristic' or a policy with uses_observation = False")
+                                 f"'random', 'heuristic', 'expert' or a policy with uses_observation = False")
         #: the settings as asked (None: the game's default); ``resolved`` holds them for the game in play
         self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
                                        bias, seconds, prior, value)
@@ -294,7 +295,7 @@ class MCTSPolicy:
         and the cut-off value."""
         s = resolve_settings(self.settings, game.name)
         if self._custom_rollout is None:
-            self._rollout_policy = game_policy_class(game, "heuristic")() if s.rollout == "heuristic" else None
+            self._rollout_policy = None if s.rollout == "random" else game_policy_class(game, s.rollout)()
         self._prior_policy = _prior_player(game, s.prior) if s.bias > 0 else None
         self._cutoff = cutoff_values(game, s.value)
         self._game, self.resolved = game, s

@@ -6,7 +6,9 @@ Every option left out takes **the game's default** (:data:`GAME_DEFAULTS`, the s
 game's strength figures in docs/search.md are measured at), then the generic one:
 
 - ``N``: simulations per decision, a positive integer (generic default :data:`DEFAULT_SIMULATIONS`),
-- ``random`` / ``heuristic``: how simulations are played out past the tree (generic: ``random``),
+- ``random`` / ``heuristic`` / ``expert``: how simulations are played out past the tree: uniform
+  random moves, or the game's heuristic (or expert, where it has one) for every seat (generic:
+  ``random``),
 - ``depth=D``: stop a simulation ``D`` decisions after the root and score the position
   (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end
   (generic: to the end),
@@ -44,10 +46,10 @@ from .model import MODEL_SUFFIXES
 DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "expert")
 PRIORS = ("heuristic", "expert", "zoo")
 VALUES = ("score", "progress", "fitted")
-SPEC_FORM = ("mcts[:N][:random|heuristic][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]"
+SPEC_FORM = ("mcts[:N][:random|heuristic|expert][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]"
              "[:time=S][:value=score|progress|fitted]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
@@ -62,7 +64,7 @@ class SearchSettings:
     """
 
     simulations: int | None = None
-    rollout: str | None = None  # "random" | "heuristic"
+    rollout: str | None = None  # one of ROLLOUTS
     depth: int | str | None = None  # an integer, or END: to the end
     exploration: float = DEFAULT_EXPLORATION
     bias: float | None = None  # progressive bias towards a rule-based move at the root; 0: off
