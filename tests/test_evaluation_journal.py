@@ -104,3 +104,5 @@ def test_a_search_object_is_keyed_like_its_spec():
 
     assert make_policy("mcts", "trek_v0").identity == spec_identity("mcts", "trek_v0") != "mcts"
     assert spec_identity("heuristic", "trek_v0") == "heuristic"
+    expert = spec_identity("expert", "itchy_feet_v0")  # a tuned style: pinned by its digest
+    assert expert.startswith("expert@") and make_policy("mcts", "itchy_feet_v0").identity.endswith("+" + expert)

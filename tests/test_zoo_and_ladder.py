@@ -12,7 +12,7 @@ from training import build_ladder as build_cli
 from training import evaluate as evaluate_cli
 from training import ship_model as ship_cli
 from travel_envs.agents.model import NumpyMLPPolicy, check_policy_fits, model_metadata
-from travel_envs.agents.registry import check_policy_spec, make_policy
+from travel_envs.agents.registry import check_policy_spec, make_policy, spec_identity
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 from travel_envs.evaluation import ladder as ladders
@@ -190,3 +190,20 @@ def test_every_published_ladder_loads_and_names_playable_members(env_id):
         make_policy(zoo.with_env(member, env_id), env_id)
     assert "build_ladder" in ladder.command
     assert set(ladder.plays) == set(ladder.members)  # every rating is pinned to what its member played
+
+
+def test_a_retuned_expert_makes_its_ratings_stale(monkeypatch):
+    """The expert is a tuned style that may change without a new game version: the published ladder
+    pins its style (and the style of the expert its searches lean on), so a retuned expert is refused."""
+    from dataclasses import replace
+
+    from travel_envs.games.itchy_feet import heuristic
+
+    env_id = "itchy_feet_v0"
+    plays = ladders.load_ladder(env_id).plays
+    assert plays["expert"].startswith("expert@") and plays["mcts"].endswith("+" + plays["expert"])
+    retuned = replace(heuristic.EXPERT_STYLE, accept_margin=heuristic.EXPERT_STYLE.accept_margin + 1)
+    monkeypatch.setattr(heuristic, "EXPERT_STYLE", retuned)  # read when an ExpertPolicy is built
+    with pytest.raises(ParameterError, match=r"'(expert|mcts:50|mcts)' plays (expert|mcts)"):
+        ladders.load_ladder(env_id)
+    assert spec_identity("mcts", env_id) != plays["mcts"]

@@ -6,6 +6,7 @@ building an environment.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from types import ModuleType
 
@@ -59,9 +60,23 @@ def game_policy_class(env: str | type[Game], name: str = "heuristic"):
     return policy
 
 
+def rule_player_identity(env: str | type[Game], name: str) -> str:
+    """What the rule-based player ``name`` plays in ``env``'s game: ``expert`` with a digest of its
+    style (a tuned set of numbers that may be retuned without a new game version), anything else as
+    named (the baseline heuristic is pinned by golden tests and versioned with its game). A published
+    rating or a journal's games are tied to it."""
+    if name != "expert":
+        return name
+    style = getattr(game_policy_class(env, name)(), "style", None)
+    if style is None:
+        return name
+    return f"{name}@" + hashlib.sha1(repr(style).encode()).hexdigest()[:10]
+
+
 def heuristic_class(env: str | type[Game]):
     """The game's ``HeuristicPolicy`` class (clear error if the game has none)."""
     return game_policy_class(env, "heuristic")
 
 
-__all__ = ["GAME_POLICIES", "resolve_game", "game_policy_class", "heuristic_class", "list_envs"]
+__all__ = ["GAME_POLICIES", "resolve_game", "game_policy_class", "rule_player_identity", "heuristic_class",
+           "list_envs"]

@@ -44,8 +44,9 @@ import numpy as np
 from travel_envs.core.game import GameState, ParameterError
 
 from .base import reseed_policy
-from .games import game_policy_class, resolve_game
-from .mcts_spec import DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, settings_spec
+from .games import game_policy_class, resolve_game, rule_player_identity
+from .mcts_spec import (DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, search_identity,
+                        settings_spec)
 from .mcts_values import cutoff_values, margin_values
 
 _NO_LIMIT = 1 << 62
@@ -287,8 +288,10 @@ class MCTSPolicy:
     def identity(self) -> str:
         """What this search plays: its settings resolved against the game's defaults (as asked while
         no game is known). An evaluation journal keys its games by it, so that games of a bare
-        ``mcts`` are not resumed after the game's default search has changed."""
-        return settings_spec(self.resolved or self.settings) + self._label
+        ``mcts`` are not resumed after the game's default search has changed (or its expert retuned)."""
+        if self.resolved is None:
+            return settings_spec(self.settings) + self._label
+        return search_identity(self.resolved, lambda name: rule_player_identity(self._game, name)) + self._label
 
     def _prepare(self, game: Any) -> None:
         """Resolve the settings for ``game`` and build what they need: the play-out and prior players

@@ -163,6 +163,14 @@ def settings_spec(s: SearchSettings) -> str:
     return ":".join(parts)
 
 
+def search_identity(s: SearchSettings, player_identity) -> str:
+    """What a search with the resolved settings ``s`` plays: its spec, followed by the identity of the
+    expert (``player_identity("expert")``) when its play-outs or its root bias use one, so that a
+    retuned expert is not taken for the old one."""
+    used = {s.rollout} | ({s.prior} if s.bias else set())
+    return settings_spec(s) + (f"+{player_identity('expert')}" if "expert" in used else "")
+
+
 def is_mcts_spec(spec: object) -> bool:
     return isinstance(spec, str) and (spec == "mcts" or spec.startswith("mcts:"))
 

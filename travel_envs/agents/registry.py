@@ -28,9 +28,9 @@ from travel_envs.core.game import ParameterError
 from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
 from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
-from .games import GAME_POLICIES, game_policy_class, resolve_game
+from .games import GAME_POLICIES, game_policy_class, resolve_game, rule_player_identity
 from .mcts_spec import SPEC_FORM as MCTS_FORM
-from .mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, settings_spec
+from .mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, search_identity
 from .model import MODEL_SUFFIXES, load_model_policy
 
 BASIC_SPECS = ("random", *GAME_POLICIES)
@@ -110,14 +110,15 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
 
 def spec_identity(spec: str, env) -> str:
     """What ``spec`` plays today in ``env``'s game: an ``mcts`` spec resolved against the game's
-    defaults, a shipped agent by its file's digest, anything else as written (a rule-based player is
-    versioned with its game). A published rating or a journal's games are tied to it, so that a
+    defaults, a shipped agent by its file's digest, the expert by its style's digest
+    (:func:`.games.rule_player_identity`), anything else as written. A published rating or a journal's games are tied to it, so that a
     changed default search or a newly shipped agent is never taken for the old one."""
     if is_mcts_spec(spec):
-        return settings_spec(resolve_settings(parse_mcts_spec(spec), resolve_game(env)[0].name))
+        resolved = resolve_settings(parse_mcts_spec(spec), resolve_game(env)[0].name)
+        return search_identity(resolved, lambda name: rule_player_identity(env, name))
     if is_zoo_spec(spec):
         return "sha1:" + hashlib.sha1(zoo_model_path(spec, _env_name(env)).read_bytes()).hexdigest()[:16]
-    return spec
+    return rule_player_identity(env, spec) if spec in GAME_POLICIES else spec
 
 
 def _env_name(env) -> str | None:
