@@ -35,6 +35,7 @@ Examples: ``mcts``, ``mcts:64``, ``mcts:400:heuristic``, ``mcts:200:depth=60:c=1
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from travel_envs.core.game import ParameterError
@@ -163,7 +164,7 @@ def settings_spec(s: SearchSettings) -> str:
     return ":".join(parts)
 
 
-def search_identity(s: SearchSettings, player_identity) -> str:
+def search_identity(s: SearchSettings, player_identity: Callable[[str], str]) -> str:
     """What a search with the resolved settings ``s`` plays: its spec, followed by the identity of the
     expert (``player_identity("expert")``) when its play-outs or its root bias use one, so that a
     retuned expert is not taken for the old one."""
