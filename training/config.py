@@ -112,6 +112,9 @@ class TrainSection(_Section):
     device: Literal["cpu", "auto", "cuda"] = "cpu"
     time_limit_minutes: Optional[float] = Field(None, gt=0, description="stop training (then evaluate) after "
                                                 "this much wall time, pretraining included; null: no limit")
+    init_from: Optional[str] = Field(None, description="start from this model's weights instead of from "
+                                     "scratch (zoo, a run's final_model.zip, a .npz): the next round of "
+                                     "expert iteration; same env, net.pi and net.activation; null: fresh")
     checkpoint_every: int = Field(50_000, gt=0, description="env steps between checkpoints")
     keep_checkpoints: int = Field(3, ge=1)
     progress_bar: bool = True
@@ -212,6 +215,14 @@ class TrainingConfig(_Section):
 
     @model_validator(mode="after")
     def _cross_checks(self):
+        if self.train.init_from is not None:
+            try:
+                check_policy_spec(self.train.init_from)
+            except (ParameterError, FileNotFoundError) as exc:
+                raise ValueError(f"train.init_from: {exc}") from None
+            if not is_model_spec(self.train.init_from):
+                raise ValueError(f"train.init_from={self.train.init_from!r} is not a model; give zoo, a "
+                                 "final_model.zip or a .npz snapshot")
         rollout = self.ppo.n_steps * self.train.n_envs
         if self.ppo.batch_size > rollout:
             raise ValueError(
@@ -334,6 +345,8 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
                 game_policy_class(cfg.env.id, name)
             except ParameterError as exc:
                 raise ConfigError(f"{source}: opponents / eval / pretrain use {name!r} but {exc}") from None
+        if cfg.train.init_from:
+            used.add(cfg.train.init_from)
         check_models_fit(sorted(s for s in used if is_model_spec(s)), raw, source, cfg.env.id)
     return cfg
 

@@ -372,6 +372,11 @@ def train(cfg: TrainingConfig, resume_dir: Path | None = None) -> Path:
             snapshots: list[str] = []
             vec_env = build_vec_env(cfg, cfg.train.seed, snapshots)
             model = build_model(cfg, vec_env, tb_dir)
+            if cfg.train.init_from:
+                from .warm_start import load_initial_weights
+
+                print(f"starting from the weights of {cfg.train.init_from}: "
+                      f"{load_initial_weights(cfg, model)}")
             if cfg.pretrain.games:
                 pretrain(cfg, model, run_dir)
         else:
