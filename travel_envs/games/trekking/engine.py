@@ -592,7 +592,7 @@ class TrekkingState(GameState):
             if action < A.REST:
                 self._move(seat, action - A.MOVE, kinds)
             elif action < A.FLIP_BAR:
-                self._rest(seat, action - A.REST)
+                self._rest(seat, action - A.REST, kinds)
             elif action == A.FLIP_DRINK:
                 self._flip_drink(seat)
             else:  # FLIP_BAR
@@ -626,7 +626,10 @@ class TrekkingState(GameState):
         if self._narrate:
             self.events.append(f"P{seat} flips drink water: +1 energy")
 
-    def _rest(self, seat: int, pile: int) -> None:
+    def _rest(self, seat: int, pile: int, kinds: int | None = None) -> None:
+        """Rest, taking the top card of ``pile``; ``kinds``: the seat's ``_flip_kinds`` before the rest if
+        known (the other columns stay as they are: only the card placed can add its kind, and only
+        where the variant lets this turn's card be flipped)."""
         alt = self.map.altitude[self.pos[seat]]
         if self.rest_piles[pile]:
             card = self.rest_piles[pile].pop()
@@ -641,7 +644,9 @@ class TrekkingState(GameState):
         self._place(seat, col)
         if self._narrate:
             self.events.append(f"P{seat} rests at {alt} m ({what})")
-        self._to_finish()
+        if kinds is not None and col[CK] == K_REST and self.p.rest_flip_same_turn:
+            kinds |= 1 << col[CR]
+        self._to_finish(kinds)
 
     def _tagged_this_turn(self, seat: int) -> bool:
         return any(c == self.t_col for c, _ in self.animals[seat])
