@@ -54,8 +54,9 @@ def fauna_vp(card: str, gps, animals) -> int:
 
 def variety_vp(counts) -> int:
     """Greedy sets of different animals: 5 first, then 4, 3, 2, 1 (0/1/3/6/10 VP by size)."""
-    c = sorted(counts, reverse=True) + [0]
-    return sum((c[k - 1] - c[k]) * C.VARIETY_VP[k] for k in range(1, 6))
+    a, b, c, d, e = sorted(counts, reverse=True)  # the sum over set sizes k of (c[k-1] - c[k]) * VP[k], written out
+    vp = C.VARIETY_VP
+    return (a - b) * vp[1] + (b - c) * vp[2] + (c - d) * vp[3] + (d - e) * vp[4] + e * vp[5]
 
 
 # ---- steps 3 and 4 -------------------------------------------------------
