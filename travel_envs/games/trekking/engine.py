@@ -606,8 +606,10 @@ class TrekkingState(GameState):
             if action == A.STOP_TAGGING:
                 self._to_finish(kinds)
                 return
+            # a first tag beside the path flips no card: the kinds stand (any other tag flips one)
+            flips = self.t_tags or action >= A.TAG_DEST
             self._tag(seat, action)
-            self._tag_or_finish()
+            self._tag_or_finish(None if flips else kinds)
             return
         # finish
         if action == A.FLIP_DRINK:
