@@ -548,7 +548,7 @@ class TrekkingState(GameState):
         A second tag needs Wildlife (a card to flip and the energy to pay); there is no third."""
         ids: list[int] = []
         t = self.t_tags
-        if t and not (t == 1 and self.spendable() >= C.WILDLIFE_COST and kinds >> C.WILDLIFE & 1):
+        if t and not (t == 1 and kinds >> C.WILDLIFE & 1 and self.spendable() >= C.WILDLIFE_COST):
             return ids
         e0 = self.t_start_energy
         th = C.ANIMAL_THRESHOLD
@@ -574,21 +574,8 @@ class TrekkingState(GameState):
         kinds = self._kinds  # the deciding seat's ``_flip_kinds``, if this decision's legal ids needed it
         self._legal = self._moves = self._kinds = None
         ph = self.phase_id
-        if ph == REFUGE_PHASE:
-            seat = self.refuge_queue.pop(0)
-            self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
-            if self._narrate:
-                self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
-            if self.refuge_queue:
-                self.to_act = self.refuge_queue[0]
-            else:
-                self._start_round_turns()
-            return
         seat = self.to_act
-        if ph == SUNDAY_PHASE:
-            self._sunday_pick(action - A.SUNDAY_PICK)
-            return
-        if ph == MOVE_PHASE:
+        if ph == MOVE_PHASE:  # the most frequent decision first
             if action < A.REST:
                 self._move(seat, action - A.MOVE, kinds)
             elif action < A.FLIP_BAR:
@@ -601,6 +588,19 @@ class TrekkingState(GameState):
                 self.t_delta += C.BAR_ENERGY
                 if self._narrate:
                     self.events.append(f"P{seat} flips an energy bar: +2 energy, must ascend")
+            return
+        if ph == REFUGE_PHASE:
+            seat = self.refuge_queue.pop(0)
+            self.pos[seat] = self.map.refuges[action - A.CHOOSE_REFUGE]
+            if self._narrate:
+                self.events.append(f"P{seat} starts at refuge {C.TILES[action - A.CHOOSE_REFUGE]}")
+            if self.refuge_queue:
+                self.to_act = self.refuge_queue[0]
+            else:
+                self._start_round_turns()
+            return
+        if ph == SUNDAY_PHASE:
+            self._sunday_pick(action - A.SUNDAY_PICK)
             return
         if ph == TAG_PHASE:
             if action == A.STOP_TAGGING:
