@@ -12,7 +12,7 @@ phase C (ruling 5); tagging checks the energy held at the start of the turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -471,6 +471,21 @@ class TrekkingState(GameState):
         if ids is None:  # ``_legal_ids``, the move decision (the most frequent) dispatched here
             ids = self._legal = self._move_ids(self.to_act) if self.phase_id == MOVE_PHASE else self._legal_ids()
         return list(ids)
+
+    def random_playout(self, uniform: Callable[[], float], limit: int) -> int:
+        """Play uniformly random moves until the game ends or ``limit`` moves are made; returns the number
+        made. Each move is ``legal[int(uniform() * len(legal))]`` of ``legal_actions()``'s ids: the moves
+        (and the uniforms used) of the search's random play-out loop, without its calls per move to read
+        the ids (``mcts.search`` uses this method where a state has it)."""
+        apply = self._apply
+        steps = 0
+        while steps < limit and self.phase_id != OVER:
+            ids = self._legal
+            if ids is None:  # ``legal_actions``' lines, without its copy
+                ids = self._legal = self._move_ids(self.to_act) if self.phase_id == MOVE_PHASE else self._legal_ids()
+            apply(ids[int(uniform() * len(ids))])
+            steps += 1
+        return steps
 
     def apply_action(self, action: int) -> None:
         """``GameState.apply_action`` with a fast path for a plain legal ``int`` (checked against the
