@@ -477,15 +477,15 @@ class TrekkingState(GameState):
         made. Each move is ``legal[int(uniform() * len(legal))]`` of ``legal_actions()``'s ids: the moves
         (and the uniforms used) of the search's random play-out loop, without its calls per move to read
         the ids (``mcts.search`` uses this method where a state has it)."""
-        apply = self._apply
-        steps = 0
-        while steps < limit and self.phase_id != OVER:
-            ids = self._legal
-            if ids is None:  # ``legal_actions``' lines, without its copy
-                ids = self._legal = self._move_ids(self.to_act) if self.phase_id == MOVE_PHASE else self._legal_ids()
+        apply, move_ids, legal_ids = self._apply, self._move_ids, self._legal_ids
+        for made in range(limit):
+            if self.phase_id == OVER:
+                return made
+            ids = self._legal  # kept by the action before (a tag or finish decision), else built:
+            if ids is None:  # ``legal_actions``' lines, without its copy (``_apply`` drops them at once)
+                ids = move_ids(self.to_act) if self.phase_id == MOVE_PHASE else legal_ids()
             apply(ids[int(uniform() * len(ids))])
-            steps += 1
-        return steps
+        return max(limit, 0)
 
     def apply_action(self, action: int) -> None:
         """``GameState.apply_action`` with a fast path for a plain legal ``int`` (checked against the
