@@ -348,9 +348,12 @@ class TrekkingState(GameState):
 
     def hikers_at(self, node: int, exclude: int) -> int:
         """Number of other hikers (players, and Sunday hikers if they count) on ``node``."""
-        n = sum(1 for s, q in enumerate(self.pos) if q == node and s != exclude)
+        pos = self.pos
+        n = pos.count(node)
+        if 0 <= exclude < len(pos) and pos[exclude] == node:
+            n -= 1
         if self.p.sunday_hikers_are_hikers:
-            n += sum(1 for q in self.sunday_pos if q == node)
+            n += self.sunday_pos.count(node)
         return n
 
     def _place(self, seat: int, col: list) -> None:
