@@ -49,6 +49,7 @@ _FINISH_IDS = (A.FLIP_DRINK, A.END_TURN)  # the "finish" decision with a Drink w
 # the Sunday hikers' event texts
 _STAY_MSG = tuple(f"Sunday hiker {t} stays" for t in C.TILES)
 _WALK_MSG = tuple(tuple(f"Sunday hiker {t} walks {d}" for d in C.DIRECTIONS) for t in C.TILES)
+_SEARCH_MSG = tuple(f"searching the {b} bag" for b in C.BAGS)  # how a Searching tag is told
 
 _LIST_FIELDS = (
     "order", "refuge_queue", "pos", "energy", "rested_since_summit", "last_summit_round",
@@ -581,9 +582,11 @@ class TrekkingState(GameState):
                 if a >= 0 and e0 >= th[a]:
                     ids.append(A.TAG_DEST + i)
         if kinds >> C.SEARCH & 1:
-            for b in range(2):
-                if sum(self.bags[b]):
-                    ids.append(A.SEARCH + b)
+            green, blue = self.bags
+            if sum(green):
+                ids.append(A.SEARCH)
+            if sum(blue):
+                ids.append(A.SEARCH + 1)
         return ids
 
     # ------------------------------------------------------------ transitions
@@ -712,7 +715,11 @@ class TrekkingState(GameState):
         """Arriving on summit ``node``: its token (the first time) and the summit cards' effects."""
         s = self.map.summit_of[node]
         card = self.plan[2]
-        mine = next((t for t in self.tokens[seat] if t[0] == s), None)
+        mine = None  # the seat's token of this summit, if it has one
+        for t in self.tokens[seat]:
+            if t[0] == s:
+                mine = t
+                break
         if mine is None and self.summit_piles[s] > 0:
             number = self.p.tokens_per_summit - self.summit_piles[s] + 1
             self.summit_piles[s] -= 1
@@ -754,7 +761,7 @@ class TrekkingState(GameState):
             self._flip(seat, C.SEARCH)
             bag = action - A.SEARCH
             animal = self._draw(bag)
-            how = f"searching the {C.BAGS[bag]} bag"
+            how = _SEARCH_MSG[bag]
             if self.p.search_requires_threshold and self.t_start_energy < C.ANIMAL_THRESHOLD[animal]:
                 self.bags[bag][animal] += 1
                 self.t_tags += 1
