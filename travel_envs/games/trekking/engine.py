@@ -365,7 +365,16 @@ class TrekkingState(GameState):
         column = len(gps)
         self.t_col = column - 1
         alt = C.GPS_ENERGY_VIGNETTES[self.side].get(column)
-        if alt is not None and not S.covers(col, alt, self.p.vignette_cover_margin):
+        if alt is None:
+            return
+        # ``S.covers(col, alt, margin)``, copied (every walk and rest places a column: with the weather
+        # copies in _move_ids and _move, +3% simulations per CPU second, measured): an empty rest covers
+        # nothing, a card covers its altitudes widened by the margin
+        margin = self.p.vignette_cover_margin
+        lo, hi = col[CS], col[CE]
+        if lo > hi:
+            lo, hi = hi, lo
+        if col[CK] == K_EMPTY or not lo - margin <= alt <= hi + margin:
             self.t_delta += 1
             if self._narrate:
                 self.events.append(f"P{seat} leaves the energy vignette of column {column} visible: +1 energy")
@@ -527,7 +536,8 @@ class TrekkingState(GameState):
         e = self.t_start_energy + 2 * bars + self.t_drinks  # flips made before walking pay for the path
         any_ascent_with_bar = False
         piles = self.route_piles
-        pen = self._penalty[self.weather]
+        # the ``weather`` property, copied (the most frequent decision; see ``_place``)
+        pen = self._penalty[self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]]
         for d, colour, ascent in self.map.walks[self.pos[seat]]:
             up = piles[2 * colour]
             if ascent:
@@ -686,7 +696,7 @@ class TrekkingState(GameState):
         pile = 2 * colour + (0 if ascent else 1)
         card = (piles[pile] or piles[pile ^ 1]).pop()
         # the card's real cost (a face-down ascent side may cost less than the bound the mask used)
-        w = self.weather
+        w = self.plan[0] if self.rnd <= C.MORNING_ROUNDS else self.plan[1]  # the ``weather`` property, copied
         need = (_ROUTE_COST[card] if ascent else 0) + self._penalty[w][colour][ascent]
         start, end = m.altitude[here], m.altitude[dest]
         self.t_delta -= need
