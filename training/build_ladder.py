@@ -37,14 +37,15 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def _result_flags(argv: list[str]) -> list[str]:
-    """``argv`` without the flags that do not change the ratings (where games run, where they are kept)."""
+    """``argv`` without the flags that do not change the ratings (where games run, where they and the
+    ladder are kept), so a ladder built elsewhere and copied in records the package's command."""
     out, skip = [], False
     for arg in argv:
         if skip:
             skip = False
             continue
         name = arg.split("=", 1)[0]
-        if name in ("--processes", "--journal"):
+        if name in ("--processes", "--journal", "--out"):
             skip = "=" not in arg
             continue
         out.append(arg)
