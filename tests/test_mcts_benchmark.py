@@ -60,3 +60,13 @@ def test_a_reference_checkout_is_measured_alongside(tmp_path, monkeypatch, capsy
     assert row["reference"]["simulations_per_cpu_s"] > 0 and "speed-up" in capsys.readouterr().out
     with pytest.raises(ParameterError, match="is not a checkout of this project"):
         bench.run(["--env", "toy_game:HighCardGame", "--reference", str(tmp_path)])
+
+
+def test_a_state_that_plays_its_own_playout_has_it_split_into_the_parts():
+    """Trekking's state plays the search's random play-out itself (``random_playout``): its moves, legal
+    ids and random picks are the play-out's parts, not the tree's."""
+    [row] = bench.run(["--env", "trekking_v0", "--budget", "16", "--seconds", "0", "--positions", "2",
+                       "--breakdown", "2"])
+    shares = row["breakdown"]
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert shares["play-out policy"] > 0 and shares["apply action"] > 0 and shares["legal actions"] > 0
