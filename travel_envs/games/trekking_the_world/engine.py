@@ -17,7 +17,7 @@ decision with a single legal action is applied automatically.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -268,6 +268,20 @@ class TrekkingTheWorldState(GameState):
         the search asks at every simulated step)."""
         ids = self._ids
         return sorted(self._known_ids() if ids is None else ids)
+
+    def random_playout(self, uniform: Callable[[], float], limit: int) -> int:
+        """Play uniformly random moves until the game ends or ``limit`` moves are made; returns the number
+        made. Each move is ``legal[int(uniform() * len(legal))]`` of ``legal_actions()``'s ascending ids:
+        the moves (and the uniforms used) of the search's random play-out loop, without its calls per
+        move to read them (``mcts.search`` uses this method where a state has it)."""
+        apply, legal_ids = self._apply, self._legal_ids
+        for made in range(limit):
+            if self.phase_id == PH_OVER:
+                return made
+            ids = self._ids  # found by the action before while checking for forced moves, else built
+            ids = sorted(legal_ids() if ids is None else ids)
+            apply(ids[int(uniform() * len(ids))])
+        return max(limit, 0)
 
     def _known_ids(self) -> tuple[int, ...]:
         ids = self._ids
