@@ -139,6 +139,9 @@ def measure(env: str, num_players: int | None, budget: int | None, seconds: floa
 
 #: the parts of a simulation, in print order
 PARTS = ("resample", "clone", "legal actions", "apply action", "play-out policy", "value", "tree")
+#: the engine calls that read the legal ids, and those that apply a move
+LEGAL_CALLS = ("legal_actions", "legal_action_mask", "_legal_ids", "_move_ids")
+APPLY_CALLS = ("_apply", "apply_action")
 
 
 def time_shares(policy: MCTSPolicy, states: list, decisions: int) -> dict[str, float]:
@@ -159,8 +162,8 @@ def time_shares(policy: MCTSPolicy, states: list, decisions: int) -> dict[str, f
     search_key = next(k for k in stats if k[0] == here and k[2] == "search")
     total = stats[search_key][3]
     parts = dict.fromkeys(PARTS, 0.0)
-    # a state that plays its own random play-out (``random_playout``) is one call from the search: what
-    # it calls is split like the search's own calls, the rest of it (the random picks) is the policy's
+    # the random play-out (the state's ``random_playout``) is one call from the search: what it calls is
+    # split like the search's own calls, and the rest of it (the random picks) is the play-out policy's
     playouts = [k for k in stats if k[2] == "random_playout" and search_key in stats[k][4]]
     for (file, _, name), (_, _, _, cumulative, callers) in stats.items():
         if name == "clone":
@@ -172,21 +175,18 @@ def time_shares(policy: MCTSPolicy, states: list, decisions: int) -> dict[str, f
             spent = from_caller[3]
             if name == "resample_hidden":
                 parts["resample"] += spent
-            elif name in ("legal_actions", "legal_action_mask", "_legal_ids", "_move_ids"):
+            elif name in LEGAL_CALLS:
                 parts["legal actions"] += spent
-            elif name in ("_apply", "apply_action"):
+            elif name in APPLY_CALLS:
                 parts["apply action"] += spent
             elif name in ("act", "playout_move"):
                 parts["play-out policy"] += spent
             elif name == "returns" or file.endswith(("mcts_values.py", "value_features.py")):
                 parts["value"] += spent
             elif name == "random_playout":
-                parts["play-out policy"] += spent  # its callees above are taken off below
-    for key in playouts:
-        for callee, (_, _, _, cumulative, callers) in stats.items():
-            if key in callers and callee[2] in ("_legal_ids", "_move_ids", "legal_actions", "legal_action_mask",
-                                                "_apply", "apply_action"):
-                parts["play-out policy"] -= callers[key][3]
+                parts["play-out policy"] += spent
+            if caller != search_key and (name in LEGAL_CALLS or name in APPLY_CALLS):
+                parts["play-out policy"] -= spent  # counted above, so not the play-out's own time
     parts["play-out policy"] = max(0.0, parts["play-out policy"])
     parts["resample"] = max(0.0, parts["resample"] - parts["clone"])
     parts["tree"] = max(0.0, total - sum(parts.values()))

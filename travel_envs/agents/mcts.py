@@ -30,11 +30,9 @@ Chance events (dice, draws from the deck) happen inside ``apply_action`` from th
 determinization's own generator, so each simulation also samples the future.
 The move played is the root child visited most. Simulations call the engine
 directly (``legal_actions`` / ``_apply`` / ``clone`` inside ``resample_hidden``):
-no observation is encoded and nothing is validated twice. A state may play the
-random play-out itself, ``random_playout(uniform, limit)`` (returning the number of
-moves made): the same moves from the same uniforms as the loop here,
-``legal[int(uniform() * len(legal))]`` over ``legal_actions()``, without a call per
-move to read the legal ids.
+no observation is encoded and nothing is validated twice. The random play-out is the
+state's ``random_playout(uniform, limit)`` (``GameState``'s loop, which an engine may
+replace by a faster one with the same moves).
 """
 
 from __future__ import annotations
@@ -164,15 +162,7 @@ def search(state: GameState, seat: int, settings: SearchSettings, rng: np.random
             steps += 1
         # 3: play on
         if rollout_policy is None:
-            own_playout = getattr(d, "random_playout", None)
-            if own_playout is not None:  # the same moves, played by the engine's own loop
-                steps += own_playout(uniform, limit - steps)
-            else:
-                legal_actions, apply = d.legal_actions, d._apply  # bound once: a play-out is most of the steps
-                while steps < limit and not d.is_terminal:
-                    legal = legal_actions()
-                    apply(legal[int(uniform() * len(legal))])
-                    steps += 1
+            steps += d.random_playout(uniform, limit - steps)
         elif fast_playout is not None:
             while steps < limit and not d.is_terminal:
                 d._apply(fast_playout(d))

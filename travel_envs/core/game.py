@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 import numpy as np
 
@@ -228,6 +228,19 @@ class GameState(ABC):
     @abstractmethod
     def _apply(self, action: int) -> None:
         """Apply a legal action (already validated)."""
+
+    def random_playout(self, uniform: Callable[[], float], limit: int) -> int:
+        """The search's random play-out: until the game ends or ``limit`` moves are made, play
+        ``legal[int(uniform() * len(legal))]`` of :meth:`legal_actions`; returns the number of moves made.
+        An engine may override it with a loop of its own that plays the same moves from the same
+        uniforms (``tests/test_random_playout.py`` checks that against this one)."""
+        legal_actions, apply = self.legal_actions, self._apply  # bound once: a play-out is most of the steps
+        made = 0
+        while made < limit and not self.is_terminal:
+            legal = legal_actions()
+            apply(legal[int(uniform() * len(legal))])
+            made += 1
+        return made
 
     def apply_action(self, action: int) -> None:
         """Validate and apply ``action``; an illegal one raises :class:`IllegalActionError`

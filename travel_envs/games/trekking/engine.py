@@ -486,10 +486,8 @@ class TrekkingState(GameState):
         return list(ids)
 
     def random_playout(self, uniform: Callable[[], float], limit: int) -> int:
-        """Play uniformly random moves until the game ends or ``limit`` moves are made; returns the number
-        made. Each move is ``legal[int(uniform() * len(legal))]`` of ``legal_actions()``'s ids: the moves
-        (and the uniforms used) of the search's random play-out loop, without its calls per move to read
-        the ids (``mcts.search`` uses this method where a state has it)."""
+        """:meth:`GameState.random_playout` with ``legal_actions``' lines written into the loop (no call
+        per move to read the ids): the same moves from the same uniforms."""
         apply, move_ids, legal_ids = self._apply, self._move_ids, self._legal_ids
         for made in range(limit):
             if self.phase_id == OVER:

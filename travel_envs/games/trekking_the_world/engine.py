@@ -270,10 +270,8 @@ class TrekkingTheWorldState(GameState):
         return sorted(self._known_ids() if ids is None else ids)
 
     def random_playout(self, uniform: Callable[[], float], limit: int) -> int:
-        """Play uniformly random moves until the game ends or ``limit`` moves are made; returns the number
-        made. Each move is ``legal[int(uniform() * len(legal))]`` of ``legal_actions()``'s ascending ids:
-        the moves (and the uniforms used) of the search's random play-out loop, without its calls per
-        move to read them (``mcts.search`` uses this method where a state has it)."""
+        """:meth:`GameState.random_playout` with ``legal_actions``' lines written into the loop (no call
+        per move to read the ids): the same moves from the same uniforms."""
         apply, legal_ids = self._apply, self._legal_ids
         for made in range(limit):
             if self.phase_id == PH_OVER:
