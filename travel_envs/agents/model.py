@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from travel_envs.core.files import atomic_path
-from travel_envs.core.game import ParameterError, params_to_dict
+from travel_envs.core.game import ParameterError, params_to_dict, stored_params_diff
 
 #: the file endings of a saved model (a MaskablePPO ``.zip``, a snapshot or shipped ``.npz``)
 MODEL_SUFFIXES = (".zip", ".npz")
@@ -398,10 +398,9 @@ def check_policy_fits(policy, raw_env, fix_hint: str = "") -> None:
                 f"model {label!r} was trained for {meta.get('env_id')!r} (game {meta.get('game')!r} "
                 f"version {meta.get('game_version')!r}); this env is game {game.name!r} version {game.version}"
                 f"{hint}")
-        theirs, mine = meta.get("game_params") or {}, params_to_dict(game.params)
-        diff = sorted(k for k in set(theirs) | set(mine) if theirs.get(k) != mine.get(k))
+        diff = stored_params_diff(meta.get("game_params") or {}, game.params)
         if diff:
-            shown = ", ".join(f"{k}: model {theirs.get(k)!r} vs env {mine.get(k)!r}" for k in diff)
+            shown = ", ".join(f"{k}: model {theirs!r} vs env {mine!r}" for k, (theirs, mine) in diff.items())
             raise ModelFileError(f"model {label!r} was trained with other {game.name} parameters ({shown}); "
                                  f"play it on an env built with the model's values{hint}")
     obs_size, num_actions = getattr(policy, "observation_size", None), getattr(policy, "num_actions", None)

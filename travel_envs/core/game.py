@@ -111,6 +111,15 @@ def params_to_dict(params: Any) -> dict[str, Any]:
     return {f.name: plain(getattr(params, f.name)) for f in dataclasses.fields(params)}
 
 
+def stored_params_diff(stored: dict[str, Any], params: Any) -> dict[str, tuple[Any, Any]]:
+    """``{name: (stored value, value in params)}`` where parameters stored with a model, ladder or run
+    (by :func:`params_to_dict`) differ from ``params``. A parameter added since they were stored is
+    taken at its default: a new parameter's default is the game as it was."""
+    mine = params_to_dict(params)
+    theirs = {**params_to_dict(type(params)()), **stored}
+    return {k: (theirs.get(k), mine.get(k)) for k in sorted(set(theirs) | set(mine)) if theirs.get(k) != mine.get(k)}
+
+
 def state_header(game: "Game") -> dict[str, Any]:
     """What every ``to_dict`` starts with: the game, its version and its parameters,
     so ``from_dict`` can refuse a state of another game, variant or player count."""
@@ -129,13 +138,12 @@ def check_state_header(game: "Game", data: Any, required: Iterable[str] = ()) ->
             f"this state dict is from {game.name} version {data.get('version')!r}; "
             f"the game is version {game.version}"
         )
-    mine = params_to_dict(game.params)
     theirs = data.get("params")
-    if theirs != mine:
-        if not isinstance(theirs, dict):
-            raise ParameterError(f"this {game.name} state dict has no 'params' dict")
-        diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
-        shown = ", ".join(f"{k}: state {theirs.get(k)!r} vs game {mine.get(k)!r}" for k in diff)
+    if not isinstance(theirs, dict):
+        raise ParameterError(f"this {game.name} state dict has no 'params' dict")
+    diff = stored_params_diff(theirs, game.params)
+    if diff:
+        shown = ", ".join(f"{k}: state {t!r} vs game {m!r}" for k, (t, m) in diff.items())
         raise ParameterError(
             f"this {game.name} state dict was made with other parameters ({shown}); "
             f"build the game with the state's parameters"

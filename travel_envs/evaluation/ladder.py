@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from travel_envs.core.files import finished_files, write_text_atomic
-from travel_envs.core.game import ParameterError, params_to_dict
+from travel_envs.core.game import ParameterError, params_to_dict, stored_params_diff
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
 #: the ladder's table: two players, the game's default parameters
@@ -77,8 +77,8 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
     game = make_raw_env(ladder.env_id, **ladder.env_params).game
     if ladder.env_id != env_id:
         raise ParameterError(f"{path} is the ladder of {ladder.env_id!r}, not of {env_id!r}")
-    installed = json.loads(json.dumps(params_to_dict(game.params)))  # as stored: tuples become lists
-    if ladder.game_version != game.version or ladder.game_params != installed:
+    installed = params_to_dict(game.params)
+    if ladder.game_version != game.version or stored_params_diff(ladder.game_params, game.params):
         raise ParameterError(f"the ladder of {env_id} was measured on game version {ladder.game_version} with "
                              f"{ladder.game_params}; the installed game is version {game.version} with "
                              f"{installed}: its ratings no longer apply; rebuild it with "

@@ -3,7 +3,7 @@ phases they are asked in (shared by the engine, the encoder, the renderer and th
 
 | ids       | meaning |
 |-----------|---------|
-| 0-53      | a location: placement airport, movement step / flight, Frequent Flyer or Monteverde airport, Galapagos target, Lencois step, Ha Long Bay destination |
+| 0-53      | a location: placement airport, movement step / flight (with `move_by_end`: the move's end), Frequent Flyer or Monteverde airport, Galapagos target, Lencois step, Ha Long Bay destination |
 | 54-58     | choose the Itinerary in slot 0-4 (slot 0 = the face-up deck top) |
 | 59-106    | use the Encounter power of card 1-48 |
 | 107-154   | gain Encounter card 1-48 (also: the card picked with Kakadu / Tongariro) |

@@ -66,7 +66,8 @@ from .actions import (
     PH_TELEPORT,
     PHASES,
 )
-from .movement import MONEY_KEY_CAP, MoveRules, can_finish, moving_targets, shared_rules, trim
+from .movement import MONEY_KEY_CAP, MoveRules, can_finish, move_ends, moving_targets, shared_rules, trim
+from .location_features import LOCATION_FEATURES_SIZE, encode_location_features
 from .params import TrekkingTheWorldParams
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
@@ -118,7 +119,7 @@ TURN_DEFAULTS = dict(
 
 
 #: moving-phase legal ids by (ban, n_min, n_max, revisit, free_flights, no_step_flights, location,
-#: visited, steps, money): every value the moving mask reads (see ``_moving_ids``)
+#: visited, steps, money, move_by_end): every value the moving mask reads (see ``_moving_ids``)
 _MOVING_LEGAL: dict = {}
 #: a search of a few hundred decisions keeps meeting new moves: at 100_000 entries the memo was halved
 #: every ~150 decisions of the default search and missed twice as often after; 200_000 adds ~10 MB
@@ -353,14 +354,18 @@ class TrekkingTheWorldState(GameState):
         position: memoised by exactly the values it reads (no other phase power applies while moving)."""
         p = self.to_act
         v, money = self.loc[p], self.money[p]
+        by_end = self.game.params.move_by_end
         key = (self.ban, self.n_min, self.n_max, self.revisit, self.free_flights, self.no_step_flights,
-               v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP)  # money_key
+               v, self.visited, self.steps, money if money < MONEY_KEY_CAP else MONEY_KEY_CAP, by_end)  # money_key
         hit = _MOVING_LEGAL.get(key)
         if hit is not None:
             return hit
-        ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
-        if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
-            ids.append(A_STOP)
+        if by_end:  # the move's ends (``move_ends`` reads money only through the same flights)
+            ids = sorted(move_ends(self.move_rules(), v, self.visited, self.steps, money))
+        else:
+            ids = moving_targets(self.move_rules(), v, self.visited, self.steps, money)
+            if self.n_min <= self.steps < self.n_max and not (self.ban >> v) & 1:
+                ids.append(A_STOP)
         trim(_MOVING_LEGAL, _MOVING_LEGAL_LIMIT)
         hit = _MOVING_LEGAL[key] = tuple(ids)
         return hit
@@ -614,11 +619,20 @@ class TrekkingTheWorldState(GameState):
             raise AssertionError(f"no handler for action {a} in phase {self.phase}")
 
     def _step(self, p: int, a: int) -> None:
-        """A moving-phase action: one step (walk or flight) or stop (Torres del Paine)."""
+        """A moving-phase action: one step (walk or flight) or stop (Torres del Paine); with
+        ``move_by_end``, the move's end, reached by the walk ``move_ends`` names for it."""
         if a == A_STOP:
             self.phase_id = PH_MONEY
             return
-        w = a - A_LOC
+        if self.game.params.move_by_end:
+            for w in move_ends(self.move_rules(), self.loc[p], self.visited, self.steps, self.money[p])[a - A_LOC]:
+                self._walk(p, w)
+            self.phase_id = PH_MONEY  # the end is reached (with Torres del Paine maybe before the N-th step)
+            return
+        self._walk(p, a - A_LOC)
+
+    def _walk(self, p: int, w: int) -> None:
+        """One step to ``w``: along a path, or a flight (money, and a step unless Sydney Opera House)."""
         v = self.loc[p]
         if (_ADJ_BITS[v] >> w) & 1 and (self.revisit or not (self.visited >> w) & 1):  # w in C.ADJ[v]
             self.steps += 1
@@ -979,7 +993,12 @@ class TrekkingTheWorldState(GameState):
 
     # ---------------------------------------------------------- encoding
     def observation(self, seat: int, out: np.ndarray) -> None:
-        encoder.encode_observation(self, seat, out)
+        if self.game.params.location_features:
+            base = self.game.base_observation_size
+            encoder.encode_observation(self, seat, out[:base])
+            encode_location_features(self, seat, out[base:])
+        else:
+            encoder.encode_observation(self, seat, out)
 
     def state_tensor(self, out: np.ndarray) -> None:
         encoder.encode_state(self, out)
@@ -1161,7 +1180,10 @@ class TrekkingTheWorldGame(Game):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.observation_size = encoder.observation_size(self.num_players)
+        #: the observation without the optional per-location block
+        self.base_observation_size = encoder.observation_size(self.num_players)
+        self.observation_size = self.base_observation_size + (
+            LOCATION_FEATURES_SIZE if self.params.location_features else 0)
         self.state_size = encoder.state_size(self.num_players)
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:

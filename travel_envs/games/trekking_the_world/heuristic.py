@@ -503,6 +503,8 @@ class HeuristicPolicy:
 
     def _step(self, s, p: int, mask) -> int:
         rules = s.move_rules()
+        if s.game.params.move_by_end:  # one decision names the end: the best one, as a step would aim
+            return self._end(s, p, mask, rules)
         best, best_v = None, -1e18
         if mask[A_STOP]:
             best, best_v = A_STOP, self._endpoint_value(s, p, s.itin, s.loc[p], s.money[p])
@@ -519,6 +521,18 @@ class HeuristicPolicy:
             val += self.rng.random() * noise
             if val > best_v:
                 best, best_v = A_LOC + w, val
+        return int(best)
+
+    def _end(self, s, p: int, mask, rules: MoveRules) -> int:
+        """The move's end (``move_by_end``): the legal end of highest value on arrival with the most
+        money left (``move_ends`` walks the path that leaves it), noise as for a step."""
+        ends = _ends(rules, s.loc[p], s.visited, s.steps, s.money[p])
+        noise = self.style.step_noise
+        best, best_v = None, -1e18
+        for e in np.flatnonzero(mask[A_LOC:A_LOC + C.NUM_LOCATIONS]).tolist():
+            val = self._endpoint_value(s, p, s.itin, e, ends.get(e, s.money[p])) + self.rng.random() * noise
+            if val > best_v:
+                best, best_v = A_LOC + e, val
         return int(best)
 
     def _souvenir(self, s, p: int, mask, legal) -> int:

@@ -193,3 +193,27 @@ def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, bu
 
     rec(v, visited, steps, money)
     return found
+
+
+def move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, tuple[int, ...]]:
+    """Every location where the move can end -> the walk there (the locations stepped on, in order)
+    that the ``move_by_end`` variant plays: of the legal walks to that end, the one leaving the most
+    money, then passing the fewest locations (a smaller ``visited`` leaves the Lencois step more room),
+    then the first in step order. Only steps from which the move can still end legally are followed
+    (:func:`moving_targets`), so every walk found is one the step-by-step game allows."""
+    best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+
+    def walk(v: int, visited: int, steps: int, money: int, path: tuple[int, ...]) -> None:
+        if path and steps >= rules.n_min and not (rules.ban >> v) & 1:
+            old = best.get(v)
+            if old is None or (money, -len(path)) > (old[0], old[1]):
+                best[v] = (money, -len(path), path)
+        if steps >= rules.n_max:
+            return
+        for w in moving_targets(rules, v, visited, steps, money):
+            flight = not ((w in ADJ[v]) and (rules.revisit or not (visited >> w) & 1))
+            walk(w, visited | (1 << w), steps + (rules.flight_step if flight else 1),
+                 money - (rules.flight_cost if flight else 0), path + (w,))
+
+    walk(v, visited, steps, money, ())
+    return {e: path for e, (_, _, path) in best.items()}

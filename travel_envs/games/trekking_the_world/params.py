@@ -24,6 +24,9 @@ class TrekkingTheWorldParams:
     solo_calibration: the Rival deck: "v1" (10 Tour cards of 28, calibrated by simulation) or
         "v0-reconstruction" (the component spec's 14 Tour cards).
     auto_forced: apply decisions that have a single legal action automatically.
+    move_by_end: a move is one decision naming where it ends (the walk there is the one leaving the
+        most money, then passing the fewest locations) instead of one decision per step: an action
+        set for learners, who then need not find paths on the map step by step.
     """
 
     num_players: int = 2
@@ -35,6 +38,8 @@ class TrekkingTheWorldParams:
     solo_margin: int = 15
     solo_calibration: str = "v1"
     auto_forced: bool = True
+    move_by_end: bool = False
+    location_features: bool = False
 
     def __post_init__(self):
         check_range("num_players", self.num_players, 1, 5)
@@ -47,6 +52,8 @@ class TrekkingTheWorldParams:
         check_choice("solo_margin", self.solo_margin, (0, 15, 30))
         check_choice("solo_calibration", self.solo_calibration, tuple(C.RIVAL_DECKS))
         check_choice("auto_forced", self.auto_forced, (True, False))
+        check_choice("move_by_end", self.move_by_end, (False, True))
+        check_choice("location_features", self.location_features, (False, True))
 
     @property
     def end_tours(self) -> int:
