@@ -9,6 +9,7 @@ the ratio, not the absolute figure.
 
     python -m benchmarks.throughput                  # every env, every player count
     python -m benchmarks.throughput --env globetrotter_v0 --players 2 --seconds 5
+    python -m benchmarks.throughput --env trekking_the_world_v0 --param move_by_end=true --param location_features=true
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from typing import Callable
 import numpy as np
 
 import travel_envs
+from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import game_class
-from travel_envs.tools.cli import check_env_players, check_output_path, positive_float, positive_int, run_cli
+from travel_envs.tools.cli import (check_env_players, check_output_path, parse_params, positive_float, positive_int,
+                                   run_cli)
 
 
 def decisions_per_second(make_env: Callable[[], object], seconds: float, seed: int = 0) -> float:
@@ -67,12 +70,19 @@ def run(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--seconds", type=positive_float, default=3.0, help="measuring time per env and player count")
     parser.add_argument("--rounds", type=positive_int, default=5,
                         help="alternating env/reference bursts (median ratio)")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="env parameter for every env measured, repeatable (a variant; default: none)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
+    params = parse_params(args.param)
+    if "num_players" in params:
+        raise ParameterError("--param num_players: give player counts with --players N (repeatable)")
 
     env_ids = args.env or travel_envs.list_envs()
     for env_id in env_ids:  # unknown ids and player counts fail here, before any measuring
         check_env_players(env_id, args.players)
+        if params:
+            travel_envs.make(env_id, **params)  # unknown or bad parameters fail here too
     check_output_path("--json", args.json)
     burst = args.seconds / args.rounds
     print(f"reference: connect_four_v3; {args.rounds} alternating bursts of {burst:.2f} s per env and player count")
@@ -84,9 +94,10 @@ def run(argv: list[str] | None = None) -> list[dict]:
             env_rates, ref_rates = [], []
             for k in range(args.rounds):
                 ref_rates.append(decisions_per_second(reference_env, burst, seed=k))
-                env_rates.append(decisions_per_second(lambda: travel_envs.make(env_id, num_players=n), burst, seed=k))
+                env_rates.append(decisions_per_second(lambda: travel_envs.make(env_id, **params, num_players=n), burst,
+                                                         seed=k))
             ratio = float(np.median(np.array(env_rates) / np.array(ref_rates)))
-            row = {"env": env_id, "players": n, "steps_per_s": float(np.median(env_rates)),
+            row = {"env": env_id, "players": n, "params": params, "steps_per_s": float(np.median(env_rates)),
                    "reference_steps_per_s": float(np.median(ref_rates)), "ratio": ratio}
             rows.append(row)
             print(f"{env_id:<24} {n:>7} {row['steps_per_s']:>12,.0f} {row['reference_steps_per_s']:>12,.0f} {ratio:>7.2f}")

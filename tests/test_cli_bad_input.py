@@ -55,6 +55,8 @@ CASES = [
     ("throughput", ["--players", "-1"], "--players: -1 is not allowed"),
     ("throughput", ["--seconds", "fast"], "'fast' is not a number"),
     ("throughput", ["--env", "trek_v0", "--json", "{no_dir}"], "does not exist"),
+    ("throughput", ["--env", "trekking_the_world_v0", "--param", "move_by_end=maybe"], "move_by_end"),
+    ("throughput", ["--env", "trek_v0", "--param", "num_players=3"], "--players"),
     ("search", ["--env", "nope_v0"], "unknown env id"),
     ("search", ["--env", "trek_v0", "--players", "9"], "num_players=9"),
     ("search", ["--env", "trek_v0", "--depth", "-3"], "--depth: -3 is not allowed"),

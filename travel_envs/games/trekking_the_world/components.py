@@ -37,6 +37,8 @@ for _a, _b in EDGES:
     _adj[_a].append(_b)
     _adj[_b].append(_a)
 ADJ = tuple(tuple(sorted(x)) for x in _adj)
+#: ``ADJ`` as bit masks over locations (``w in ADJ[v]`` is ``ADJ_BITS[v] >> w & 1``)
+ADJ_BITS = tuple(sum(1 << w for w in adj) for adj in ADJ)
 
 
 def _steps_between() -> tuple[tuple[int, ...], ...]:

@@ -125,8 +125,7 @@ _MOVING_LEGAL: dict = {}
 #: every ~150 decisions of the default search and missed twice as often after; 200_000 adds ~10 MB
 _MOVING_LEGAL_LIMIT = 200_000
 _PLACE_IDS = tuple(A_LOC + a for a in C.AIRPORTS)
-#: ``C.ADJ`` as bit masks over locations (``w in C.ADJ[v]`` is ``_ADJ_BITS[v] >> w & 1``)
-_ADJ_BITS = tuple(sum(1 << w for w in adj) for adj in C.ADJ)
+_ADJ_BITS = C.ADJ_BITS  # a module global: read on every step
 #: mask arrays by their legal ids (``_mask_of`` returns copies)
 _MASKS: dict = {}
 _MASKS_LIMIT = 20_000

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from .components import ADJ, AIRPORTS, FLIGHT_COST, IS_AIRPORT
+from .components import ADJ, ADJ_BITS, AIRPORTS, FLIGHT_COST, IS_AIRPORT
 
 
 class MoveRules:
@@ -195,25 +195,53 @@ def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, bu
     return found
 
 
+#: ``move_ends`` by (rules, location, visited, steps, money as far as flights can tell)
+_ENDS: dict = {}
+_ENDS_LIMIT = 20_000
+
+
 def move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, tuple[int, ...]]:
     """Every location where the move can end -> the walk there (the locations stepped on, in order)
     that the ``move_by_end`` variant plays: of the legal walks to that end, the one leaving the most
     money, then passing the fewest locations (a smaller ``visited`` leaves the Lencois step more room),
     then the first in step order. Only steps from which the move can still end legally are followed
-    (:func:`moving_targets`), so every walk found is one the step-by-step game allows."""
+    (:func:`moving_targets`), so every walk found is one the step-by-step game allows. Memoised:
+    money enough for every flight the rest of the move could make chooses the same walks (step-less
+    flights never land on a visited airport). Callers must not change the dict returned."""
+    flights = rules.n_max - steps if rules.flight_step else len(AIRPORTS) - 1  # the most the rest can hold
+    key = (rules.key, v, visited, steps, min(money, flights * rules.flight_cost))
+    ends = _ENDS.get(key)
+    if ends is None:
+        trim(_ENDS, _ENDS_LIMIT)
+        ends = _ENDS[key] = _move_ends(rules, v, visited, steps, money)
+    return ends
+
+
+def _move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, tuple[int, ...]]:
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    #: (location, visited, steps, walk length) -> the most money an earlier walk had there: a later walk
+    #: with no more money has the same continuations, each worse or found later, so it is not followed
+    seen: dict[tuple[int, int, int, int], int] = {}
+    n_min, n_max, ban, revisit = rules.n_min, rules.n_max, rules.ban, rules.revisit
+    flight_step, flight_cost, memo = rules.flight_step, rules.flight_cost, _memo(rules)
 
     def walk(v: int, visited: int, steps: int, money: int, path: tuple[int, ...]) -> None:
-        if path and steps >= rules.n_min and not (rules.ban >> v) & 1:
-            old = best.get(v)
-            if old is None or (money, -len(path)) > (old[0], old[1]):
-                best[v] = (money, -len(path), path)
-        if steps >= rules.n_max:
+        node = (v, visited, steps, len(path))
+        if seen.get(node, -1) >= money:
             return
-        for w in moving_targets(rules, v, visited, steps, money):
-            flight = not ((w in ADJ[v]) and (rules.revisit or not (visited >> w) & 1))
-            walk(w, visited | (1 << w), steps + (rules.flight_step if flight else 1),
-                 money - (rules.flight_cost if flight else 0), path + (w,))
+        seen[node] = money
+        if path and steps >= n_min and not (ban >> v) & 1:
+            old = best.get(v)
+            if old is None or money > old[0] or (money == old[0] and -len(path) > old[1]):
+                best[v] = (money, -len(path), path)
+        if steps >= n_max:
+            return
+        adjacent = ADJ_BITS[v]
+        for w in _targets(rules, memo, v, visited, steps, money, False):
+            if (adjacent >> w) & 1 and (revisit or not (visited >> w) & 1):  # a walking step
+                walk(w, visited | (1 << w), steps + 1, money, path + (w,))
+            else:
+                walk(w, visited | (1 << w), steps + flight_step, money - flight_cost, path + (w,))
 
     walk(v, visited, steps, money, ())
     return {e: path for e, (_, _, path) in best.items()}
