@@ -633,7 +633,7 @@ class TrekkingTheWorldState(GameState):
     def _walk(self, p: int, w: int) -> None:
         """One step to ``w``: along a path, or a flight (money, and a step unless Sydney Opera House)."""
         v = self.loc[p]
-        if (_ADJ_BITS[v] >> w) & 1 and (self.revisit or not (self.visited >> w) & 1):  # w in C.ADJ[v]
+        if (_ADJ_BITS[v] >> w) & 1 and (self.revisit or not (self.visited >> w) & 1):  # movement.is_walk
             self.steps += 1
         else:  # a flight
             self.money[p] -= 0 if self.free_flights else C.FLIGHT_COST

@@ -53,6 +53,13 @@ def shared_rules(start: int, n_min: int, n_max: int, revisit: bool, flight_cost:
     return rules
 
 
+def is_walk(v: int, w: int, visited: int, revisit: bool) -> bool:
+    """Whether a step from ``v`` to ``w`` walks a path (else it is a flight): ``w`` is a neighbour not
+    entered this turn, or revisits are allowed (Milford Sound). The engine's ``_walk`` writes this test
+    out on its hot path."""
+    return bool((ADJ_BITS[v] >> w) & 1) and (revisit or not (visited >> w) & 1)
+
+
 def next_steps(rules: MoveRules, v: int, visited: int, money: int):
     """Yield ``(w, steps_used, cost)`` for every single step allowed from ``v``."""
     for w in ADJ[v]:
@@ -236,9 +243,8 @@ def _move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -
                 best[v] = (money, -len(path), path)
         if steps >= n_max:
             return
-        adjacent = ADJ_BITS[v]
         for w in _targets(rules, memo, v, visited, steps, money, False):
-            if (adjacent >> w) & 1 and (revisit or not (visited >> w) & 1):  # a walking step
+            if is_walk(v, w, visited, revisit):
                 walk(w, visited | (1 << w), steps + 1, money, path + (w,))
             else:
                 walk(w, visited | (1 << w), steps + flight_step, money - flight_cost, path + (w,))

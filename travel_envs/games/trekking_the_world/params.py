@@ -27,6 +27,9 @@ class TrekkingTheWorldParams:
     move_by_end: a move is one decision naming where it ends (the walk there is the one leaving the
         most money, then passing the fewest locations) instead of one decision per step: an action
         set for learners, who then need not find paths on the map step by step.
+    location_features: append per-location features to the observation (what each location offers and
+        its distance from the seat's Trekker: ``location_features.py``), public facts indexed by location
+        for policies whose actions name locations.
     """
 
     num_players: int = 2
