@@ -11,7 +11,7 @@ from travel_envs.agents.registry import make_policy
 from travel_envs.core.game import stored_params_diff
 from travel_envs.games.trekking_the_world import engine as E
 from travel_envs.games.trekking_the_world.actions import A_ITIN, A_LOC, A_PASS, A_STOP
-from travel_envs.games.trekking_the_world.movement import endpoints, move_ends
+from travel_envs.games.trekking_the_world.movement import endpoints, flights_cost, move_ends
 from travel_envs.games.trekking_the_world.scenario import build_state, loc
 
 from test_trekking_the_world_rules import CARD26, choose, hide
@@ -77,6 +77,7 @@ def test_ends_are_the_step_games_ends_and_their_walks_are_legal(players):
             if walked.phase_id == E.PH_MOVING:  # an early end (Torres del Paine)
                 walked.apply_action(A_STOP)
             assert walked.loc[p] == e and walked.money[p] == most_money[e]  # the walk leaving the most money
+            assert walked.money[p] == s.money[p] - flights_cost(rules, s.loc[p], s.visited, path)  # rule players' sum
             by_end = variant.clone()
             by_end.apply_action(A_LOC + e)
             assert position(by_end) == position(walked)

@@ -32,7 +32,7 @@ from .actions import (
     NONE, PENDING_FF, PH_CARDS, PH_COLOUR, PH_FLY, PH_HALONG, PH_MONEY, PH_MOVE_PREP, PH_MOVING, PH_PICK_ENC,
     PH_PLACE, PH_PLAYER, PH_SOUVENIR, PH_START, PH_TELEPORT,
 )
-from .movement import MoveRules, endpoints
+from .movement import MoveRules, endpoints, flights_cost, move_ends
 
 
 INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string hashing
@@ -524,13 +524,16 @@ class HeuristicPolicy:
         return int(best)
 
     def _end(self, s, p: int, mask, rules: MoveRules) -> int:
-        """The move's end (``move_by_end``): the legal end of highest value on arrival with the most
-        money left (``move_ends`` walks the path that leaves it), noise as for a step."""
-        ends = _ends(rules, s.loc[p], s.visited, s.steps, s.money[p])
+        """The move's end (``move_by_end``): the legal end of highest value on arrival, with the money
+        the walk the variant plays there leaves (``move_ends``, the engine's own search), noise as
+        for a step."""
+        v, money = s.loc[p], s.money[p]
+        walks = move_ends(rules, v, s.visited, s.steps, money)
         noise = self.style.step_noise
         best, best_v = None, -1e18
         for e in np.flatnonzero(mask[A_LOC:A_LOC + C.NUM_LOCATIONS]).tolist():
-            val = self._endpoint_value(s, p, s.itin, e, ends.get(e, s.money[p])) + self.rng.random() * noise
+            left = money - flights_cost(rules, v, s.visited, walks[e])
+            val = self._endpoint_value(s, p, s.itin, e, left) + self.rng.random() * noise
             if val > best_v:
                 best, best_v = A_LOC + e, val
         return int(best)

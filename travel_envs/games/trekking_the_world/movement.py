@@ -224,6 +224,17 @@ def move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) ->
     return ends
 
 
+def flights_cost(rules: MoveRules, v: int, visited: int, walk: tuple[int, ...]) -> int:
+    """The money the flights of ``walk`` (from :func:`move_ends`, starting at ``v``) cost: what a
+    player values an end by is the money left after the walk the variant plays, not another one."""
+    cost = 0
+    for w in walk:
+        if not is_walk(v, w, visited, rules.revisit):
+            cost += rules.flight_cost
+        v, visited = w, visited | (1 << w)
+    return cost
+
+
 def _move_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, tuple[int, ...]]:
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     #: (location, visited, steps, walk length) -> the most money an earlier walk had there: a later walk
