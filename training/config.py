@@ -160,7 +160,8 @@ class PretrainSection(_Section):
     epochs: int = Field(5, ge=1)
     batch_size: int = Field(256, ge=8)
     learning_rate: float = Field(1e-3, gt=0)
-    processes: int = Field(1, ge=1, description="worker processes collecting the games")
+    processes: int = Field(1, ge=1, description="worker processes collecting the games; the fitting "
+                           "between them uses as many torch threads")
     dagger_rounds: int = Field(0, ge=0, description="DAgger rounds after cloning: the learner plays, the "
                                "teacher labels, the policy is fitted again on all the data")
     dagger_games: int = Field(200, ge=1, description="games per DAgger round")

@@ -194,6 +194,7 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
     (see training/pretrain.py). The teacher's games are kept in ``run_dir/teacher_data/round_<r>``:
     a run killed while they are played resumes with the chunks already written."""
     import numpy as np
+    import torch as th
 
     from travel_envs.agents.model import policy_from_sb3
 
@@ -210,12 +211,22 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
                               cfg.ppo.gamma, cfg.env.reward, driver)
         return td.generate(job, count, run_dir / "teacher_data" / f"round_{round_}", pt.processes, cfg.scale.address)
 
+    def fit(data: td.Demonstrations, epochs: int, seed: int, held: np.ndarray) -> dict:
+        # the fitting runs alone, between the games: it may use the cores the games were given
+        # (``train.torch_threads`` is for PPO, next to its env workers)
+        threads = th.get_num_threads()
+        th.set_num_threads(max(threads, pt.processes))
+        try:
+            return bc.clone(model, data, epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, seed,
+                            holdout=held, soft_targets=soft)
+        finally:
+            th.set_num_threads(threads)
+
     print(f"behaviour cloning: {pt.games} games of {pt.teacher} vs {pt.opponents} {where} ...", flush=True)
     data = games(0, pt.games)
     print(f"behaviour cloning: {len(data)} decisions in {time.time() - t0:.0f} s", flush=True)
     held = bc.holdout_flags(len(data), cfg.train.seed)
-    stats = bc.clone(model, data, pt.epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef, cfg.train.seed,
-                     holdout=held, soft_targets=soft)
+    stats = fit(data, pt.epochs, cfg.train.seed, held)
     for r in range(1, pt.dagger_rounds + 1):
         # the learner that drives the round is kept with its games: a resumed round goes on with it
         driver = run_dir / "teacher_data" / f"round_{r}" / "driver.npz"
@@ -227,8 +238,7 @@ def pretrain(cfg: TrainingConfig, model, run_dir: Path) -> dict:
         held = np.concatenate([held, bc.holdout_flags(len(more), cfg.train.seed + r)])
         print(f"DAgger round {r}/{pt.dagger_rounds}: {len(more)} learner-visited decisions labelled, "
               f"{len(data)} in all", flush=True)
-        stats = bc.clone(model, data, pt.dagger_epochs, pt.batch_size, pt.learning_rate, cfg.ppo.vf_coef,
-                         cfg.train.seed + r, holdout=held, soft_targets=soft)
+        stats = fit(data, pt.dagger_epochs, cfg.train.seed + r, held)
         stats["dagger_rounds"] = r
     stats["wall_seconds"] = round(time.time() - t0, 1)
     write_text_atomic(run_dir / "pretrain.json", json.dumps(stats, indent=2) + "\n")
