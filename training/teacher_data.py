@@ -30,6 +30,7 @@ import numpy as np
 from travel_envs.agents.base import reseed_policy
 from travel_envs.agents.registry import make_policy
 from travel_envs.core.files import atomic_path, remove_leftovers, write_text_atomic
+from travel_envs.core.threads import one_blas_thread
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
 
@@ -250,7 +251,7 @@ def _run(job: dict[str, Any], chunks: list[list[int]], processes: int,
         # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and a
         # forked child can inherit a held lock and hang; forkserver children start clean
         ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(processes, len(chunks))) as pool:
+        with ctx.Pool(min(processes, len(chunks)), initializer=one_blas_thread) as pool:
             yield from pool.imap_unordered(_play_job, [(job, c) for c in chunks])
 
 
@@ -285,4 +286,5 @@ def _run_on_ray(job: dict[str, Any], chunks: list[list[int]],
 def _play_chunk_on_a_node(job: dict[str, Any], chunk: list[int]) -> tuple[list[int], Demonstrations, str]:
     import ray
 
+    one_blas_thread()
     return chunk, play_games(job, chunk), ray.get_runtime_context().get_node_id()

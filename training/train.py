@@ -58,7 +58,10 @@ def make_env_factory(cfg: TrainingConfig, seed: int, snapshots: list[str]):
         from stable_baselines3.common.monitor import Monitor
 
         from travel_envs.agents.pool import OpponentMix, SnapshotPool
+        from travel_envs.core.threads import one_blas_thread
         from travel_envs.wrappers.single_agent import SingleAgentEnv
+
+        one_blas_thread()  # snapshot opponents are numpy networks deciding one observation at a time
 
         snap = cfg.opponents.snapshot
         pool = None

@@ -20,6 +20,7 @@ from travel_envs.agents.model import MODEL_SUFFIXES
 from travel_envs.agents.registry import make_policy, spec_identity
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
+from travel_envs.core.threads import one_blas_thread
 
 from .journal import GameJournal
 from .stats import wilson_interval
@@ -207,7 +208,7 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and
     # a forked child can inherit a held lock and hang; forkserver children start clean
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(processes) as pool:
+    with ctx.Pool(processes, initializer=one_blas_thread) as pool:
         chunks = [c for c in chunks if c]
         for c, part in zip(chunks, pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
                                                           for c in chunks])):

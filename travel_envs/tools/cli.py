@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 from travel_envs.core.aec import ADAPTER_PARAMS
 from travel_envs.core.game import Game, IllegalActionError, ParameterError
 from travel_envs.core.registry import registered_env_id
+from travel_envs.core.threads import one_blas_thread
 
 #: errors a user can cause (bad env, param, config, file, replay): one paragraph on stderr, exit code 2
 USER_ERRORS = (ParameterError, IllegalActionError, NotImplementedError, OSError)
@@ -40,7 +41,9 @@ def error_message(exc: BaseException) -> str:
 
 def run_cli(main: Callable[..., Any], argv: Sequence[str] | None = None, **kwargs: Any) -> int:
     """Run a tool's ``main(argv, **kwargs)``; a user error prints ``error: ...`` (no traceback) and
-    returns 2. ``main`` returning an int is its exit code; returning anything else means success (0)."""
+    returns 2. ``main`` returning an int is its exit code; returning anything else means success (0).
+    The tools play games one observation at a time: numpy's BLAS gets one thread (core/threads.py)."""
+    one_blas_thread()
     try:
         result = main(argv, **kwargs)
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
