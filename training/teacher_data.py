@@ -30,9 +30,9 @@ import numpy as np
 from travel_envs.agents.base import reseed_policy
 from travel_envs.agents.registry import make_policy
 from travel_envs.core.files import atomic_path, remove_leftovers, write_text_atomic
-from travel_envs.core.threads import one_blas_thread
 from travel_envs.core.game import ParameterError
 from travel_envs.core.registry import make_raw_env
+from travel_envs.core.threads import one_blas_thread
 
 #: games per job (and per file on disk): small enough that a killed run loses little
 CHUNK_GAMES = 4
