@@ -56,6 +56,18 @@ def test_learning_curve_draws_a_final_evaluation_without_a_win(tmp_path):
     assert (tmp_path / "curve.png").stat().st_size > 1000
 
 
+def test_a_long_run_title_is_wrapped_not_cropped():
+    """A run's title names its env parameters; in one line it ran off both sides of the figure."""
+    from training.callbacks import wrap_title
+
+    title = ("trekking_the_world_strong: trekking_the_world_v0 {'num_players': 2, 'move_by_end': True, "
+             "'location_features': True}")
+    lines = wrap_title(title).split("\n")
+    assert len(lines) == 2 and max(map(len, lines)) <= 90
+    assert " ".join(lines) == title
+    assert wrap_title("short") == "short"
+
+
 def test_bradley_terry_and_elo_known_values():
     # 75% for A over B is 3:1 odds: 400 * log10(3) = 190.85 Elo
     wins = np.array([[0, 75], [25, 0]])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import textwrap
 import time
 from pathlib import Path
 
@@ -33,6 +34,11 @@ def write_eval_csv(path: Path, rows: list[dict]) -> None:
             w.writerow({k: r[k] for k in EVAL_FIELDS})
 
 
+def wrap_title(title: str, width: int = 90) -> str:
+    """A run's title names its env parameters and can be longer than the figure is wide: wrap it, never crop."""
+    return "\n".join(textwrap.wrap(title, width)) or title
+
+
 def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[dict] | None = None) -> None:
     """Win rate (with its Wilson band) against timesteps, one line per opponent; ``final`` rows
     (the final evaluation: timesteps, opponent, games, win_rate, ci_low, ci_high) are drawn as stars
@@ -60,8 +66,8 @@ def plot_learning_curve(rows: list[dict], path: Path, title: str, final: list[di
     ax.set_ylabel("win rate (Wilson 95% band)")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
-    ax.set_title(title)
-    ax.legend(loc="lower right")
+    ax.set_title(wrap_title(title), fontsize=9)
+    ax.legend(loc="best")
     fig.tight_layout()
     with atomic_path(path) as tmp:
         fig.savefig(tmp, format="png")
