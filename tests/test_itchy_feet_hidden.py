@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from travel_envs.agents.base import RandomPolicy
-from travel_envs.games.itchy_feet import GAME, ExpertPolicy, HeuristicPolicy
+from travel_envs.games.itchy_feet import GAME, ExpertPolicy, HeuristicPolicy, MasterPolicy
 from travel_envs.games.itchy_feet import actions as A
 from travel_envs.games.itchy_feet.actions import P_PICK_TARGET, P_STEAL_TARGET
 from travel_envs.games.itchy_feet.components import COUNTRY_NAMES, ITEMS, PASSPORT
@@ -171,7 +171,7 @@ def peek_mismatches(make_policy, positions, rng):
     return bad
 
 
-@pytest.mark.parametrize("policy_class", [HeuristicPolicy, ExpertPolicy])
+@pytest.mark.parametrize("policy_class", [HeuristicPolicy, ExpertPolicy, MasterPolicy])
 def test_heuristic_decides_only_from_what_its_seat_knows(policy_class):
     assert peek_mismatches(lambda: policy_class(7), POSITIONS, np.random.default_rng(4)) == 0
 

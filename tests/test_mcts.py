@@ -87,7 +87,7 @@ def test_make_policy_builds_the_search():
         assert MCTSPolicy.from_spec(spec).spec == spec
     with pytest.raises(ParameterError, match="simulations=0"):
         MCTSPolicy(0)
-    with pytest.raises(ParameterError, match="neither 'random', 'heuristic', 'expert' nor a policy"):
+    with pytest.raises(ParameterError, match="neither 'random', 'heuristic', 'expert', 'master' nor a policy"):
         MCTSPolicy(8, rollout=42)
 
 
@@ -106,6 +106,22 @@ def test_expert_rollouts_need_the_games_expert():
         make_policy("mcts:8:expert", "trekking_v0")
     p = make_policy("mcts:8:expert", "itchy_feet_v0")
     assert type(p._rollout_policy).__name__ == "ExpertPolicy" and p.resolved.rollout == "expert"
+
+
+def test_a_search_led_by_the_master_names_it_in_its_identity():
+    """``prior=master`` (Itchy Feet's stronger rule-based player) leads the root bias; what the search plays
+    names the master's style digest, so a retuned master is not taken for the old one; refused by name
+    in a game without one."""
+    from travel_envs.agents.registry import spec_identity
+
+    p = make_policy("mcts:8:bias=4:prior=master", "itchy_feet_v0")
+    s = p.resolved
+    assert (s.prior, s.bias) == ("master", 4.0)
+    identity = spec_identity("mcts:prior=master", "itchy_feet_v0")
+    assert identity.endswith("+" + spec_identity("master", "itchy_feet_v0")) and "+expert@" not in identity
+    assert spec_identity("master", "itchy_feet_v0").startswith("master@")
+    with pytest.raises(ParameterError, match="exports no MasterPolicy"):
+        make_policy("mcts:8:bias=1:prior=master", "trekking_v0").act(None, None, None)
 
 
 class BlindRaceState(RaceState):

@@ -5,12 +5,13 @@ Policy specs (for --policy, --opponents and --league):
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter,
                               Itchy Feet, Trekking the World)
-  mcts[:N][:random|heuristic|expert][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]
-      [:time=S][:value=score|progress|fitted]
+  master                      stronger than the expert, where the game has one (Itchy Feet)
+  mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]
+      [:prior=heuristic|expert|master|zoo|PATH][:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,
-                              play-outs by random, heuristic or expert moves, cut D decisions deep and valued
-                              by V, exploration constant X, a root bias W towards the move of the
-                              heuristic, the expert, the shipped agent or a trained model;
+                              play-outs by random or rule-based moves, cut D decisions deep and valued
+                              by V, exploration constant X, a root bias W towards the move of a
+                              rule-based player, the shipped agent or a trained model;
                               every option left out takes the game's default (a bare mcts is the
                               search each game's strength is reported at; see docs/search.md)
   PATH.zip or model:PATH      a MaskablePPO model saved by training (a self-play snapshot .npz works too)

@@ -6,6 +6,7 @@ building an environment.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 from types import ModuleType
@@ -41,11 +42,13 @@ def _home_module(cls: type[Game]) -> ModuleType:
 
 
 #: rule-based policy names -> the class each game package may export
-GAME_POLICIES = {"heuristic": "HeuristicPolicy", "expert": "ExpertPolicy"}
+GAME_POLICIES = {"heuristic": "HeuristicPolicy", "expert": "ExpertPolicy", "master": "MasterPolicy"}
+#: the rule-based players whose numbers are tuned (a style that may be retuned without a new game version)
+TUNED_PLAYERS = ("expert", "master")
 
 
 def game_policy_class(env: str | type[Game], name: str = "heuristic"):
-    """The game's rule-based policy class ``name`` (``"heuristic"`` or ``"expert"``);
+    """The game's rule-based policy class ``name`` (``"heuristic"``, ``"expert"`` or ``"master"``);
     a clear error if the game has none."""
     if name not in GAME_POLICIES:
         raise ParameterError(f"unknown game policy {name!r}; allowed: {sorted(GAME_POLICIES)}")
@@ -61,16 +64,20 @@ def game_policy_class(env: str | type[Game], name: str = "heuristic"):
 
 
 def rule_player_identity(env: str | type[Game], name: str) -> str:
-    """What the rule-based player ``name`` plays in ``env``'s game: ``expert`` with a digest of its
-    style (a tuned set of numbers that may be retuned without a new game version), anything else as
-    named (the baseline heuristic is pinned by golden tests and versioned with its game). A published
-    rating or a journal's games are tied to it."""
-    if name != "expert":
+    """What the rule-based player ``name`` plays in ``env``'s game: a tuned player (``expert``,
+    ``master``) with a digest of where its style differs from the baseline's (tuned numbers may be
+    retuned without a new game version; a field added later at the baseline's value changes no
+    digest), anything else as named (the baseline heuristic is pinned by golden tests and versioned
+    with its game). A published rating or a journal's games are tied to it."""
+    if name not in TUNED_PLAYERS:
         return name
     style = getattr(game_policy_class(env, name)(), "style", None)
     if style is None:
         return name
-    return f"{name}@" + hashlib.sha1(repr(style).encode()).hexdigest()[:10]
+    base = type(style)()
+    changed = [(f.name, getattr(style, f.name)) for f in dataclasses.fields(style)
+               if getattr(style, f.name) != getattr(base, f.name)]
+    return f"{name}@" + hashlib.sha1(repr(changed).encode()).hexdigest()[:10]
 
 
 def heuristic_class(env: str | type[Game]):
@@ -78,5 +85,5 @@ def heuristic_class(env: str | type[Game]):
     return game_policy_class(env, "heuristic")
 
 
-__all__ = ["GAME_POLICIES", "resolve_game", "game_policy_class", "rule_player_identity", "heuristic_class",
-           "list_envs"]
+__all__ = ["GAME_POLICIES", "TUNED_PLAYERS", "resolve_game", "game_policy_class", "rule_player_identity",
+           "heuristic_class", "list_envs"]

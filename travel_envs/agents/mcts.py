@@ -46,7 +46,7 @@ import numpy as np
 from travel_envs.core.game import GameState, ParameterError
 
 from .base import reseed_policy
-from .games import game_policy_class, resolve_game, rule_player_identity
+from .games import GAME_POLICIES, game_policy_class, resolve_game, rule_player_identity
 from .mcts_spec import (DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, search_identity,
                         settings_spec)
 from .mcts_values import cutoff_values, margin_values
@@ -206,7 +206,7 @@ class LearnedPrior:
 
 def _prior_player(game: Any, prior: str) -> Any:
     """The player whose move the root bias favours: the game's rule-based one, or a trained model."""
-    if prior in ("heuristic", "expert"):
+    if prior in GAME_POLICIES:
         return game_policy_class(game, prior)()
     from travel_envs.core.game import env_id_of
     from travel_envs.zoo import zoo_model_path
@@ -229,8 +229,8 @@ class MCTSPolicy:
     Every setting left as None takes the game's default (:data:`.mcts_spec.GAME_DEFAULTS`, then
     the generic one), resolved when the game is known: from ``env`` at once, else from the
     first state searched. ``rollout`` is ``"random"``, ``"heuristic"`` (the game's
-    HeuristicPolicy), ``"expert"`` (its ExpertPolicy) or a policy object. ``depth`` cuts
-    simulations off that many decisions after the root (value: the game's
+    HeuristicPolicy), ``"expert"`` / ``"master"`` (its ExpertPolicy / MasterPolicy) or a policy
+    object. ``depth`` cuts simulations off that many decisions after the root (value: the game's
     :func:`.mcts_values.cutoff_values`); ``"end"`` plays to the end.
     ``seed`` makes the search reproducible: the same seed and the same position (as the
     seat sees it) give the same move.
@@ -246,10 +246,11 @@ class MCTSPolicy:
                  value: str | None = None) -> None:
         custom = rollout is not None and not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
-            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic', 'expert' nor a policy")
+            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic', 'expert', 'master' "
+                                 "nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
-                                 f"'random', 'heuristic', 'expert' or a policy with uses_observation = False")
+                                 f"'random', 'heuristic', 'expert', 'master' or a policy with uses_observation = False")
         #: the settings as asked (None: the game's default); ``resolved`` holds them for the game in play
         self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
                                        bias, seconds, prior, value)

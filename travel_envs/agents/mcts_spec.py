@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from travel_envs.core.game import ParameterError
 
+from .games import TUNED_PLAYERS
 from .model import MODEL_SUFFIXES
 
 #: simulations per decision when neither the spec nor the game names a count: enough to find short
@@ -47,10 +48,11 @@ from .model import MODEL_SUFFIXES
 DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
-ROLLOUTS = ("random", "heuristic", "expert")
-PRIORS = ("heuristic", "expert", "zoo")
+ROLLOUTS = ("random", "heuristic", "expert", "master")
+PRIORS = ("heuristic", "expert", "master", "zoo")
 VALUES = ("score", "progress", "fitted")
-SPEC_FORM = ("mcts[:N][:random|heuristic|expert][:depth=D|end][:c=X][:bias=W][:prior=heuristic|expert|zoo|PATH]"
+SPEC_FORM = ("mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]"
+             "[:prior=heuristic|expert|master|zoo|PATH]"
              "[:time=S][:value=score|progress|fitted]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
@@ -165,11 +167,11 @@ def settings_spec(s: SearchSettings) -> str:
 
 
 def search_identity(s: SearchSettings, player_identity: Callable[[str], str]) -> str:
-    """What a search with the resolved settings ``s`` plays: its spec, followed by the identity of the
-    expert (``player_identity("expert")``) when its play-outs or its root bias use one, so that a
-    retuned expert is not taken for the old one."""
+    """What a search with the resolved settings ``s`` plays: its spec, followed by the identity of each
+    tuned rule-based player (``player_identity("expert")``, ``"master"``) its play-outs or its root bias
+    use, so that a retuned one is not taken for the old one."""
     used = {s.rollout} | ({s.prior} if s.bias else set())
-    return settings_spec(s) + (f"+{player_identity('expert')}" if "expert" in used else "")
+    return settings_spec(s) + "".join(f"+{player_identity(name)}" for name in TUNED_PLAYERS if name in used)
 
 
 def is_mcts_spec(spec: object) -> bool:

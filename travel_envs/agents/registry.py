@@ -1,4 +1,5 @@
-"""Policies by name: ``make_policy("random" | "heuristic" | "expert" | "mcts:N" | "model:PATH" | PATH, env_id, seed)``.
+"""Policies by name: ``make_policy("random" | "heuristic" | "expert" | "master" | "mcts:N" | "model:PATH" | PATH,
+env_id, seed)``.
 
 Spec strings are what configs and the command line use:
 
@@ -6,13 +7,15 @@ Spec strings are what configs and the command line use:
 - ``"heuristic"``: the game's own ``HeuristicPolicy`` (exported by its package),
 - ``"expert"``: the game's ``ExpertPolicy``, a stronger rule-based player, where a
   game has one (Globetrotter, Itchy Feet, Trekking the World),
+- ``"master"``: the game's ``MasterPolicy``, stronger than its expert, where a game has one
+  (Itchy Feet),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
 - ``"zoo"`` / ``"zoo:<env id>"``: the trained agent shipped with the package for the env in play
   (or the env named), played greedily (:mod:`travel_envs.zoo`),
 - ``"mcts"`` / ``"mcts:N"`` (``N`` simulations per decision), with options
   ``mcts:N:heuristic`` (heuristic play-outs), ``depth=D`` (cut-off), ``c=X`` (exploration),
-  ``bias=W`` with ``prior=heuristic|expert`` (a root bias towards that player's move), ``time=S``
+  ``bias=W`` with ``prior=heuristic|expert|master|zoo|PATH`` (a root bias towards that player's move), ``time=S``
   (CPU seconds per decision instead of N); every option left out takes the game's default
   (:data:`.mcts_spec.GAME_DEFAULTS`):
   information-set Monte Carlo tree search on resampled states (:mod:`.mcts`, docs/search.md),
