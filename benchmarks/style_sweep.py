@@ -2,7 +2,7 @@
 
 Every game's heuristic reads its numbers from a ``HeuristicStyle`` (``travel_envs/games/<game>/
 heuristic.py``). A STYLE here is ``field=value[,field=value...]`` over that default style (values
-read as YAML, as everywhere), or ``expert`` for the game's expert style where it has one; each is
+read as YAML, as everywhere), or ``expert`` / ``master`` for the game's tuned styles where it has them; each is
 played against ``--against`` (the baseline ``heuristic`` by default) in ``--games`` seat-rotated
 2-player games, and one line per style gives its wins with a Wilson 95% interval. The deals are
 drawn from ``--seed``, the same for every style, so the lines compare like with like.
@@ -30,13 +30,14 @@ def _game_module(env: str):
 
 
 def parse_style(env: str, text: str):
-    """``"near_tour=0.25,coin=0.8"`` (or ``"expert"``) -> that game's ``HeuristicStyle``."""
+    """``"near_tour=0.25,coin=0.8"`` (or ``"expert"``, ``"master"``) -> that game's ``HeuristicStyle``."""
     heuristic = sys.modules[_game_module(env).HeuristicPolicy.__module__]
     base = heuristic.HeuristicStyle()
-    if text == "expert":
-        if not hasattr(heuristic, "EXPERT_STYLE"):
-            raise ParameterError(f"{env} has no expert style; give field=value overrides of its HeuristicStyle")
-        return heuristic.EXPERT_STYLE
+    if text in ("expert", "master"):
+        style = getattr(heuristic, f"{text.upper()}_STYLE", None)
+        if style is None:
+            raise ParameterError(f"{env} has no {text} style; give field=value overrides of its HeuristicStyle")
+        return style
     fields = {f.name for f in dataclasses.fields(base)}
     names = fields - {"name"}
     over: dict[str, Any] = {}
@@ -96,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals, the same for every style")
     parser.add_argument("--against", default="heuristic", help="the opponent policy spec (default: heuristic)")
     parser.add_argument("--processes", type=positive_int, default=1, help="worker processes")
-    parser.add_argument("styles", nargs="+", metavar="STYLE", help="field=value[,field=value...] or expert")
+    parser.add_argument("styles", nargs="+", metavar="STYLE", help="field=value[,field=value...], expert or master")
     args = parser.parse_args(argv)
     check_env_players(args.env, [2])
     sweep(args.env, args.styles, args.games, args.seed, args.against, args.processes)

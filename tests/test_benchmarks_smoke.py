@@ -44,6 +44,14 @@ def test_style_sweep_reads_styles_and_refuses_bad_ones(capsys):
     style = style_sweep.parse_style("trekking_the_world_v0", "coin=1, near_tour=0.3,token_preference=[3, 2, 1, 0]")
     assert (style.coin, style.near_tour, style.token_preference) == (1.0, 0.3, (3, 2, 1, 0))
     assert style_sweep.parse_style("trekking_the_world_v0", "expert") == EXPERT_STYLE
+    from travel_envs.games.itchy_feet.heuristic import MASTER_STYLE
+
+    assert style_sweep.parse_style("itchy_feet_v0", "master") == MASTER_STYLE
+    try:
+        style_sweep.parse_style("trekking_the_world_v0", "master")
+        raise AssertionError("a game without a master style was accepted")
+    except ParameterError as err:
+        assert "has no master style" in str(err)
     for text, problem in (("nearx=1", "not FIELD=VALUE"), ("coin=abc", "takes a float"),
                           ("coin=[1", "cannot read the value")):
         try:
