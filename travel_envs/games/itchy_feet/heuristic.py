@@ -92,8 +92,8 @@ class HeuristicStyle:
 #: the other fields moved nothing beyond noise; docs/games/itchy_feet.md, "Expert")
 EXPERT_STYLE = HeuristicStyle(accept_margin=4.0, accept_junk=False)
 #: the style of :class:`MasterPolicy`: the expert's, but it starts no trade with a single rival, discards
-#: what the others do not need, and values a missing item nearer the centre's (docs/games/itchy_feet.md,
-#: "Master": about 57% wins against the expert over 10000 two-player games)
+#: what the others do not need, and values an item missing for the next country at 5, near the 4 of one
+#: needed later (docs/games/itchy_feet.md, "Master": about 57% wins against the expert, 2 players)
 MASTER_STYLE = HeuristicStyle(accept_margin=4.0, accept_junk=False, needed_now=5.0, deny_discard=0.5,
                               duel_trades=False)
 
