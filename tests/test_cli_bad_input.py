@@ -134,8 +134,9 @@ def test_help_works_everywhere(name, capsys):
 def test_evaluate_help_lists_every_policy_spec(capsys):
     _call("evaluate", ["--help"])
     text = capsys.readouterr().out
-    for spec in ("random", "heuristic", "expert", "mcts[:N][:random|heuristic|expert][:depth=D|end][:c=X][:bias=W]",
-                 "model:PATH", "RLlib checkpoint"):
+    for spec in ("random", "heuristic", "expert", "master",
+                 "mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]",
+                 "[:prior=heuristic|expert|master|zoo|PATH]", "model:PATH", "RLlib checkpoint"):
         assert spec in text
 
 
