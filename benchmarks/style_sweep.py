@@ -31,9 +31,11 @@ def _game_module(env: str):
 
 def parse_style(env: str, text: str):
     """``"near_tour=0.25,coin=0.8"`` (or ``"expert"``, ``"master"``) -> that game's ``HeuristicStyle``."""
+    from travel_envs.agents.games import TUNED_PLAYERS
+
     heuristic = sys.modules[_game_module(env).HeuristicPolicy.__module__]
     base = heuristic.HeuristicStyle()
-    if text in ("expert", "master"):
+    if text in TUNED_PLAYERS:
         style = getattr(heuristic, f"{text.upper()}_STYLE", None)
         if style is None:
             raise ParameterError(f"{env} has no {text} style; give field=value overrides of its HeuristicStyle")

@@ -47,8 +47,8 @@ from travel_envs.core.game import GameState, ParameterError
 
 from .base import reseed_policy
 from .games import GAME_POLICIES, game_policy_class, resolve_game, rule_player_identity
-from .mcts_spec import (DEFAULT_EXPLORATION, SearchSettings, parse_mcts_spec, resolve_settings, search_identity,
-                        settings_spec)
+from .mcts_spec import (DEFAULT_EXPLORATION, ROLLOUTS, SearchSettings, parse_mcts_spec, resolve_settings,
+                        search_identity, settings_spec)
 from .mcts_values import cutoff_values, margin_values
 
 _NO_LIMIT = 1 << 62
@@ -204,6 +204,10 @@ class LearnedPrior:
         return int(self.model.act(self._buf, action_mask, state))
 
 
+#: the named play-outs, as error messages list them
+_NAMED_ROLLOUTS = ", ".join(map(repr, ROLLOUTS))
+
+
 def _prior_player(game: Any, prior: str) -> Any:
     """The player whose move the root bias favours: the game's rule-based one, or a trained model."""
     if prior in GAME_POLICIES:
@@ -246,11 +250,10 @@ class MCTSPolicy:
                  value: str | None = None) -> None:
         custom = rollout is not None and not isinstance(rollout, str)
         if custom and not callable(getattr(rollout, "act", None)):
-            raise ParameterError(f"mcts rollout={rollout!r} is neither 'random', 'heuristic', 'expert', 'master' "
-                                 "nor a policy")
+            raise ParameterError(f"mcts rollout={rollout!r} is neither {_NAMED_ROLLOUTS} nor a policy")
         if custom and getattr(rollout, "uses_observation", True):
             raise ParameterError(f"mcts rollout={rollout!r} reads observations (play-outs encode none); give "
-                                 f"'random', 'heuristic', 'expert', 'master' or a policy with uses_observation = False")
+                                 f"{_NAMED_ROLLOUTS} or a policy with uses_observation = False")
         #: the settings as asked (None: the game's default); ``resolved`` holds them for the game in play
         self.settings = SearchSettings(simulations, None if custom else rollout, depth, exploration,
                                        bias, seconds, prior, value)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from travel_envs.core.game import ParameterError
 
-from .games import TUNED_PLAYERS
+from .games import GAME_POLICIES, TUNED_PLAYERS
 from .model import MODEL_SUFFIXES
 
 #: simulations per decision when neither the spec nor the game names a count: enough to find short
@@ -48,12 +48,13 @@ from .model import MODEL_SUFFIXES
 DEFAULT_SIMULATIONS = 200
 #: UCB1 exploration constant for returns in [-1, 1]
 DEFAULT_EXPLORATION = 1.4
-ROLLOUTS = ("random", "heuristic", "expert", "master")
-PRIORS = ("heuristic", "expert", "master", "zoo")
+#: play-outs and root priors: random moves or any rule-based player a game may export (a new one joins
+#: here and in every message and spec form below by being added to GAME_POLICIES)
+ROLLOUTS = ("random", *GAME_POLICIES)
+PRIORS = (*GAME_POLICIES, "zoo")
 VALUES = ("score", "progress", "fitted")
-SPEC_FORM = ("mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]"
-             "[:prior=heuristic|expert|master|zoo|PATH]"
-             "[:time=S][:value=score|progress|fitted]")
+SPEC_FORM = (f"mcts[:N][:{'|'.join(ROLLOUTS)}][:depth=D|end][:c=X][:bias=W][:prior={'|'.join(PRIORS)}|PATH]"
+             f"[:time=S][:value={'|'.join(VALUES)}]")
 #: ``depth`` of a search that plays every simulation to the end of the game
 END = "end"
 

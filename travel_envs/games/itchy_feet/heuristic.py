@@ -337,11 +337,16 @@ class HeuristicPolicy:
             return False
         if self.style.accept_junk and all(v <= self.style.junk for v in losses):
             return True
-        impatient = 2 * state.turn_number > state.params.max_turns
-        return impatient and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
+        return self._impatient(state) and all(state.ask[t] == 0 for t in range(NUM_CARD_TYPES) if t not in ITEMS)
+
+    @staticmethod
+    def _impatient(state) -> bool:
+        """Past half the turn limit: the player gives items for as many cards, and starts trades
+        even with a single rival, so that a table where no trade gains anyone still ends."""
+        return 2 * state.turn_number > state.params.max_turns
 
     def _may_start_trade(self, state) -> bool:
-        return self.style.duel_trades or state.num_players > 2 or 2 * state.turn_number > state.params.max_turns
+        return self.style.duel_trades or state.num_players > 2 or self._impatient(state)
 
     def _target(self, state, s: int, mask: Flags, ph: int) -> int:
         n = state.num_players
