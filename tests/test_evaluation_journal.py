@@ -106,3 +106,14 @@ def test_a_search_object_is_keyed_like_its_spec():
     assert spec_identity("heuristic", "trek_v0") == "heuristic"
     expert = spec_identity("expert", "itchy_feet_v0")  # a tuned style: pinned by its digest
     assert expert.startswith("expert@") and make_policy("mcts", "itchy_feet_v0").identity.endswith("+" + expert)
+
+
+def test_a_tuned_player_whose_rules_change_plays_under_a_new_identity(monkeypatch):
+    """Ratings and journals of a tuned player's older rules are refused: its class's ``revision`` is
+    part of its identity (Globetrotter's expert is at revision 1 since 2026-12-06)."""
+    from travel_envs.agents.registry import spec_identity
+    from travel_envs.games.globetrotter import ExpertPolicy
+
+    before = spec_identity("expert", "globetrotter_v0")
+    monkeypatch.setattr(ExpertPolicy, "revision", ExpertPolicy.revision + 1)
+    assert spec_identity("expert", "globetrotter_v0") not in (before, "expert")

@@ -126,3 +126,62 @@ def test_expert_beats_the_heuristic():
     res = versus("globetrotter_v0", "expert", "heuristic", 300, seed=123, env_params={"num_players": 2})
     s = res.summary(0)
     assert s["policy"] == "expert" and s["ci_low"] > 0.5, s
+
+
+def _parked_key_position():
+    """Both players can gain the Skeleton Key only with the orange bicycle in parking space 1 (the
+    Journal shows the orange car): player_0 by orange bicycle, then three sky blue cards, player_1 by
+    orange bicycle, then three red ones. No card in either hand matches the Journal."""
+    from travel_envs.games.globetrotter.scenario import build_state
+
+    hands = [["sky blue bicycle", "sky blue hot air balloon", "sky blue hang glider", "blue hang glider",
+              "yellow ship", "yellow aeroplane", "green hot air balloon"],
+             ["red bicycle", "red hot air balloon", "red aeroplane", "sky blue ship", "blue ship", "green ship",
+              "pink ship"]]
+    return build_state(2, hands=hands, journal=["orange car"], cur=0, pos=[5, 3],
+                       parking=["blue aeroplane", "orange bicycle", "blue hot air balloon"],
+                       world={4: "sky blue ship", 6: "pink motorcycle"})
+
+
+def test_expert_keeps_the_parked_card_it_drew_for_its_chain():
+    """The expert draws a parked card worth the Skeleton Key and plays the chain; before 2026-12-06 it
+    parked that very card again, and two experts passed it back and forth until the safety net."""
+    from travel_envs.games.globetrotter import ExpertPolicy
+    from travel_envs.games.globetrotter.actions import action_from_name
+
+    s, expert = _parked_key_position(), ExpertPolicy(0)
+    act = lambda: s.action_to_string(expert.act(None, s.legal_action_mask(), state=s))  # noqa: E731
+    assert act() == "draw from parking space 1"
+    s.apply_action(action_from_name("draw from parking space 1"))
+    assert s.phase == "park" and act() != "park orange bicycle"
+    s.apply_action(expert.act(None, s.legal_action_mask(), state=s))
+    assert act() == "play orange bicycle"
+
+
+def test_experts_from_the_parked_key_position_finish_the_game():
+    """The position where two experts used to loop: the game now ends by the rules, far from the
+    safety net (max_decisions)."""
+    from travel_envs.games.globetrotter import ExpertPolicy
+
+    s = _parked_key_position()
+    experts = [ExpertPolicy(0), ExpertPolicy(1)]
+    made = 0
+    while not s.is_terminal and made < 2000:
+        s.apply_action(experts[s.to_act].act(None, s.legal_action_mask(), state=s))
+        made += 1
+    assert s.is_terminal, f"not over after {made} decisions"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_games_between_experts_end_by_the_rules(n):
+    from travel_envs.games.globetrotter import ExpertPolicy
+
+    game = GAME(num_players=n)
+    for g in range(20):
+        s = game.new_initial_state(np.random.default_rng(500 + g))
+        experts = [ExpertPolicy(g * n + p) for p in range(n)]
+        made = 0
+        while not s.is_terminal and made < 3000:
+            s.apply_action(experts[s.to_act].act(None, s.legal_action_mask(), state=s))
+            made += 1
+        assert s.is_terminal, f"game {g} not over after {made} decisions (safety net: {game.max_decisions})"

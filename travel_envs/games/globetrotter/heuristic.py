@@ -10,7 +10,8 @@ and hand sizes.
 * Moves of 2-3 cities (empty hand) are taken at once; for a 1-city move it
   first draws (the draw would be lost after moving). With no move in sight it
   draws (a parked card that enables a move first) and replans.
-* Parking: sheds its least useful card when no opponent's next city matches it.
+* Parking: sheds its least useful card when no opponent's next city matches it,
+  never a card of a chain worth what it draws a parked card for.
 * Improvement: discards cards that match nothing else in hand and not the
   first city. Opponent draws: from the opponent with the most cards.
 
@@ -167,6 +168,9 @@ class HeuristicPolicy:
         if len(hand) < st.park_min_hand:
             return A.NO_PARK
         v_now, _ = self._plan(state, seat, hand)
+        # a chain worth drawing a parked card for is worth keeping: parking a card of it away would
+        # waste the draw, and two players could pass one parked card back and forth for ever
+        keep_from = min(MOVE_VALUE, st.draw_park_min_value)
         others = self._opponent_next_cities(state, seat)
         best, best_u = -1, 1e9
         for c in hand:
@@ -174,8 +178,8 @@ class HeuristicPolicy:
                 continue
             rest = [d for d in hand if d != c]
             v, _ = self._plan(state, seat, rest)
-            if v < v_now - 1e-9 and v_now >= MOVE_VALUE:
-                continue  # parking it would spoil the best move
+            if v < v_now - 1e-9 and v_now >= keep_from:
+                continue  # parking it would spoil the best chain
             u = self._usefulness(state, seat, hand, c)
             if u < best_u:
                 best, best_u = c, u
@@ -207,6 +211,9 @@ class ExpertPolicy(HeuristicPolicy):
     """The heuristic with the tuned :data:`EXPERT_STYLE`: a stronger teacher and sparring partner."""
 
     name = "expert"
+    #: raised when the player's rules change, so that ratings and journals of the older play are refused
+    #: (rule_player_identity); 1: it no longer parks away the chain it drew a parked card for (2026-12-06)
+    revision = 1
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, style=EXPERT_STYLE)
