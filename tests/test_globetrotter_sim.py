@@ -36,9 +36,17 @@ def check_invariants(s, prev_pos, prev_round):
         assert s.phase != "turn" or s.journal
 
 
-def run_game(n, seed, policies, variant, check=True):
+def run_game(n, seed, policies, variant, check=True, limit=GAME.max_decisions):
     game = GAME(num_players=n, **variant)
-    s = game.new_initial_state(np.random.default_rng(seed))
+    s = play_out(game.new_initial_state(np.random.default_rng(seed)), policies, check, limit)
+    assert s.winners() and len(s.round_points) == s.params.rounds
+    best = max(s.score)
+    assert all(s.score[w] == best for w in s.winners())
+    return s
+
+
+def play_out(s, policies, check=True, limit=GAME.max_decisions):
+    """Play ``s`` on to the end (fewer than ``limit`` decisions), checking the invariants on the way."""
     obs = np.zeros(E.OBS_SIZE, np.float32)
     steps = 0
     while not s.is_terminal:
@@ -47,16 +55,13 @@ def run_game(n, seed, policies, variant, check=True):
         a = policies[s.to_act].act(None, mask, s)
         s.apply_action(a)
         steps += 1
-        assert steps < GAME.max_decisions
+        assert steps < limit, f"not over after {steps} decisions"
         if check:
             check_invariants(s, prev_pos, prev_round)
             if steps % 50 == 0 and not s.is_terminal:
                 obs[:] = 0
                 s.observation(s.current_player, obs)
                 assert 0.0 <= obs.min() and obs.max() <= 1.0
-    assert s.winners() and len(s.round_points) == s.params.rounds
-    best = max(s.score)
-    assert all(s.score[w] == best for w in s.winners())
     return s
 
 
@@ -163,25 +168,12 @@ def test_experts_from_the_parked_key_position_finish_the_game():
     safety net (max_decisions)."""
     from travel_envs.games.globetrotter import ExpertPolicy
 
-    s = _parked_key_position()
-    experts = [ExpertPolicy(0), ExpertPolicy(1)]
-    made = 0
-    while not s.is_terminal and made < 2000:
-        s.apply_action(experts[s.to_act].act(None, s.legal_action_mask(), state=s))
-        made += 1
-    assert s.is_terminal, f"not over after {made} decisions"
+    play_out(_parked_key_position(), [ExpertPolicy(0), ExpertPolicy(1)], limit=2000)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_games_between_experts_end_by_the_rules(n):
     from travel_envs.games.globetrotter import ExpertPolicy
 
-    game = GAME(num_players=n)
     for g in range(20):
-        s = game.new_initial_state(np.random.default_rng(500 + g))
-        experts = [ExpertPolicy(g * n + p) for p in range(n)]
-        made = 0
-        while not s.is_terminal and made < 3000:
-            s.apply_action(experts[s.to_act].act(None, s.legal_action_mask(), state=s))
-            made += 1
-        assert s.is_terminal, f"game {g} not over after {made} decisions (safety net: {game.max_decisions})"
+        run_game(n, 500 + g, [ExpertPolicy(g * n + p) for p in range(n)], {}, limit=3000)

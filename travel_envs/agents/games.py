@@ -67,18 +67,19 @@ def rule_player_identity(env: str | type[Game], name: str) -> str:
     """What the rule-based player ``name`` plays in ``env``'s game: a tuned player (``expert``,
     ``master``) with a digest of where its style differs from the baseline's (tuned numbers may be
     retuned without a new game version; a field added later at the baseline's value changes no
-    digest; a change of its rules raises its class's ``revision``, which the digest includes), anything
-    else as named (the baseline heuristic is pinned by golden tests and versioned
-    with its game). A published rating or a journal's games are tied to it."""
+    digest; a change of its rules raises its class's ``revision``, which the digest includes),
+    anything else as named (the baseline heuristic is pinned by golden tests and versioned with its
+    game). A published rating or a journal's games are tied to it."""
     if name not in TUNED_PLAYERS:
         return name
-    style = getattr(game_policy_class(env, name)(), "style", None)
+    policy_class = game_policy_class(env, name)
+    style = getattr(policy_class(), "style", None)
     if style is None:
         return name
     base = type(style)()
     changed = [(f.name, getattr(style, f.name)) for f in dataclasses.fields(style)
                if getattr(style, f.name) != getattr(base, f.name)]
-    revision = getattr(game_policy_class(env, name), "revision", 0)
+    revision = getattr(policy_class, "revision", 0)
     if revision:
         changed.append(("revision", revision))
     return f"{name}@" + hashlib.sha1(repr(changed).encode()).hexdigest()[:10]
