@@ -5,7 +5,8 @@ Policy specs (for --policy, --opponents and --league):
   heuristic                   the game's own rule-based player
   expert                      a stronger rule-based player, where the game has one (Globetrotter,
                               Itchy Feet, Trekking the World)
-  master                      stronger than the expert, where the game has one (Itchy Feet)
+  master                      stronger than the expert, where the game has one (Itchy Feet,
+                              Globetrotter)
   mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]
       [:prior=heuristic|expert|master|zoo|PATH][:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,

@@ -299,8 +299,15 @@ class MCTSPolicy:
         """Resolve the settings for ``game`` and build what they need: the play-out and prior players
         and the cut-off value."""
         s = resolve_settings(self.settings, game.name)
-        if self._custom_rollout is None:
-            self._rollout_policy = None if s.rollout == "random" else game_policy_class(game, s.rollout)()
+        if self._custom_rollout is None and s.rollout != "random":
+            player = game_policy_class(game, s.rollout)
+            if getattr(player, "searches", False):
+                raise ParameterError(f"mcts play-outs by {s.rollout!r} are not allowed in {game.name}: that player "
+                                     f"searches at its own moves, so every simulation would run searches; give it "
+                                     f"as the root's prior instead (prior={s.rollout}:bias=W)")
+            self._rollout_policy = player()
+        elif self._custom_rollout is None:
+            self._rollout_policy = None
         self._prior_policy = _prior_player(game, s.prior) if s.bias > 0 else None
         self._cutoff = cutoff_values(game, s.value)
         self._game, self.resolved = game, s

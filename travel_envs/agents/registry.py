@@ -8,7 +8,7 @@ Spec strings are what configs and the command line use:
 - ``"expert"``: the game's ``ExpertPolicy``, a stronger rule-based player, where a
   game has one (Globetrotter, Itchy Feet, Trekking the World),
 - ``"master"``: the game's ``MasterPolicy``, stronger than its expert, where a game has one
-  (Itchy Feet),
+  (Itchy Feet; Globetrotter, whose master searches by expert play-outs at two decisions),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
 - ``"zoo"`` / ``"zoo:<env id>"``: the trained agent shipped with the package for the env in play
