@@ -32,7 +32,19 @@ def test_decision_cost_compares_policies_on_the_same_positions(capsys):
     assert decision_cost.main(["--env", "trekking_v0", "--policies", "mcts:20", "random", "--positions", "6"]) == 0
     text = capsys.readouterr().out
     assert "| mcts:20 |" in text and "| random |" in text and "times faster than mcts:20" in text
+    assert "| 1.00x |" in text  # ratios below 10 keep two decimals (a dearer policy is not shown as 0x)
     assert decision_cost.main(["--env", "trekking_v0", "--positions", "0"]) == 2
+
+
+def test_decision_cost_positions_cover_whole_games():
+    """Every third decision with a choice, not only each game's first one (as before 2026-12-06)."""
+    from benchmarks.decision_cost import sample_positions
+    from travel_envs.agents.registry import make_policy
+    from travel_envs.games.globetrotter import Globetrotter
+
+    states = sample_positions(Globetrotter(num_players=2), make_policy("heuristic", "globetrotter_v0", seed=0), 60, 0)
+    assert len(states) == 60 and {s.phase for s in states} >= {"improve", "turn", "park"}
+    assert len({s.round for s in states}) > 1
 
 
 def test_style_sweep_reads_styles_and_refuses_bad_ones(capsys):
