@@ -10,7 +10,8 @@ option's mean is :data:`MARGIN` ahead: with a smaller margin it follows noise (0
 the expert; docs/games/globetrotter.md, "Master").
 
 This is one step of policy improvement by roll-outs (the rollout algorithm of Tesauro & Galperin
-and Bertsekas): the master beats the expert it rolls out with, at about 4 CPU seconds a game.
+and Bertsekas): against the expert it rolls out with it won 54.2% [49.4, 59.1] of 400 games fixed in
+advance, at about 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
 """
 
 from __future__ import annotations
