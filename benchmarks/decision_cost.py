@@ -2,8 +2,8 @@
 agent is than the search it was distilled from.
 
 Positions are every third decision with a choice in seeded games of the heuristic against itself (2
-players, the game's default parameters, or a model's own), so they cover whole games. Every policy decides on every position; the CPU
-time of this process (``time.process_time``) per decision is printed, and each policy's ratio to the
+players, the game's default parameters, or a model's own), so they cover whole games. Every policy
+decides on every position; the CPU time of this process (``time.process_time``) per decision is printed, and each policy's ratio to the
 first (the reference, by default the game's ``mcts``). A model decides from the seat's observation,
 which is encoded for it as the env would; the search reads the engine state.
 

@@ -208,6 +208,17 @@ class LearnedPrior:
 _NAMED_ROLLOUTS = ", ".join(map(repr, ROLLOUTS))
 
 
+def _playout_player(game: Any, name: str) -> Any:
+    """The rule-based player ``name`` of ``game`` for play-outs; one that searches at its own moves
+    (``searches``, Globetrotter's master) is refused: every simulated move would run a search."""
+    player = game_policy_class(game, name)
+    if getattr(player, "searches", False):
+        raise ParameterError(f"mcts play-outs by {name!r} are not allowed in {game.name}: that player searches at "
+                             f"its own moves, so every simulation would run searches; give it as the root's prior "
+                             f"instead (prior={name}:bias=W)")
+    return player()
+
+
 def _prior_player(game: Any, prior: str) -> Any:
     """The player whose move the root bias favours: the game's rule-based one, or a trained model."""
     if prior in GAME_POLICIES:
@@ -299,15 +310,8 @@ class MCTSPolicy:
         """Resolve the settings for ``game`` and build what they need: the play-out and prior players
         and the cut-off value."""
         s = resolve_settings(self.settings, game.name)
-        if self._custom_rollout is None and s.rollout != "random":
-            player = game_policy_class(game, s.rollout)
-            if getattr(player, "searches", False):
-                raise ParameterError(f"mcts play-outs by {s.rollout!r} are not allowed in {game.name}: that player "
-                                     f"searches at its own moves, so every simulation would run searches; give it "
-                                     f"as the root's prior instead (prior={s.rollout}:bias=W)")
-            self._rollout_policy = player()
-        elif self._custom_rollout is None:
-            self._rollout_policy = None
+        if self._custom_rollout is None:
+            self._rollout_policy = None if s.rollout == "random" else _playout_player(game, s.rollout)
         self._prior_policy = _prior_player(game, s.prior) if s.bias > 0 else None
         self._cutoff = cutoff_values(game, s.value)
         self._game, self.resolved = game, s
