@@ -52,19 +52,15 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int) -> list[tu
 def sample_positions(game, player, count: int, seed: int, every: int = 3) -> list:
     """``count`` positions: every ``every``-th decision with a choice in seeded games of ``player`` against
     itself, from the first decision to the last (a fresh game when one ends)."""
-    import numpy as np
+    from .positions import choice_points
 
-    states, choices, g = [], 0, 0
-    while len(states) < count:
-        state = game.new_initial_state(np.random.default_rng([seed, g]))
-        g += 1
-        while not state.is_terminal and len(states) < count:
-            mask = state.legal_action_mask()
-            if mask.sum() > 1:
-                if choices % every == 0:
-                    states.append(state.clone())
-                choices += 1
-            state.apply_action(int(player.act(None, mask, state)))
+    states: list = []
+    moves = choice_points(game, seed, lambda state, mask: player.act(None, mask, state))
+    for choices, (state, _mask) in enumerate(moves):
+        if choices % every == 0:
+            states.append(state.clone())
+            if len(states) == count:
+                break
     return states
 
 

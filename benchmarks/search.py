@@ -40,26 +40,29 @@ import travel_envs
 from travel_envs.agents.mcts import MCTSPolicy, implements_resampling
 from travel_envs.agents.mcts_spec import ROLLOUTS, settings_spec
 from travel_envs.core.game import ParameterError
-from travel_envs.tools.cli import check_output_path, non_negative_float, non_negative_int, positive_int, run_cli
 from travel_envs.core.registry import make_raw_env
+from travel_envs.tools.cli import check_output_path, non_negative_float, non_negative_int, positive_int, run_cli
+
+from .positions import choice_points
 
 
 def sample_positions(game, count: int, seed: int = 0, keep: float = 0.15) -> list:
     """``count`` states with at least two legal actions, from random games (each such state kept
     with probability ``keep``, so they spread over the whole game)."""
     rng = np.random.default_rng(seed)
+
+    def random_move(_state, mask: np.ndarray) -> int:
+        legal = mask.nonzero()[0]
+        return int(legal[rng.integers(legal.size)])
+
     out: list = []
-    g = 0
-    while len(out) < count and g < 100 * count:
-        state = game.new_initial_state(np.random.default_rng([seed, g]))
-        while not state.is_terminal and len(out) < count:
-            legal = state.legal_action_mask().nonzero()[0]
-            if legal.size > 1 and rng.random() < keep:
-                out.append(state.clone())
-            state.apply_action(int(legal[rng.integers(legal.size)]))
-        g += 1
+    for state, _mask in choice_points(game, seed, random_move, games=100 * count):
+        if rng.random() < keep:
+            out.append(state.clone())
+            if len(out) == count:
+                break
     if not out:
-        raise RuntimeError(f"{game.name}: no position with a choice in {g} random games")
+        raise RuntimeError(f"{game.name}: no position with a choice in {100 * count} random games")
     return out
 
 
