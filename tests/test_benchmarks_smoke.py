@@ -47,6 +47,32 @@ def test_decision_cost_positions_cover_whole_games():
     assert len({s.round for s in states}) > 1
 
 
+def test_choice_points_walk_whole_seeded_games_and_stop_at_the_game_limit():
+    """The walk both position samplers share: only decisions with a choice, every one of a game, in order."""
+    import itertools
+
+    import numpy as np
+
+    from benchmarks.positions import choice_points
+    from travel_envs.games.trekking import TrekkingGame
+
+    game = TrekkingGame(num_players=2)
+    first = lambda state, mask: int(np.flatnonzero(mask)[0])  # noqa: E731
+    walk = itertools.islice(choice_points(game, 5, first, games=1), 5000)  # a walk past its limit fails, not hangs
+    seen = [(state.clone(), mask.copy()) for state, mask in walk]
+    assert 0 < len(seen) < 5000 and all(np.count_nonzero(mask) > 1 for _, mask in seen)
+    # the same game played on by hand passes exactly these decisions with a choice, and then ends
+    state, expected = game.new_initial_state(np.random.default_rng([5, 0])), []
+    while not state.is_terminal:
+        mask = state.legal_action_mask()
+        if mask.sum() > 1:
+            expected.append(mask.copy())
+        state.apply_action(first(state, mask))
+    assert len(seen) == len(expected) and all(np.array_equal(a, b) for (_, a), b in zip(seen, expected))
+    two = sum(1 for _ in choice_points(game, 5, first, games=2))
+    assert two > len(seen)
+
+
 def test_style_sweep_reads_styles_and_refuses_bad_ones(capsys):
     from benchmarks import style_sweep
     from travel_envs.core.game import ParameterError
