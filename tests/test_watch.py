@@ -149,3 +149,13 @@ def test_a_model_record_naming_a_module_is_refused(tmp_path):
         zf.writestr(META_ENTRY, json.dumps({"env_id": "evil_module:Game", "env_params": {}}))
     with pytest.raises(ParameterError, match="not a registered env id"):
         model_env(str(path))
+
+
+def test_a_model_of_another_variant_is_refused_with_the_flags_it_needs(capsys):
+    """The shipped Trekking the World agent plays the learners' variant: watching it on the default game
+    names the exact --param flags to pass (not the player count, which the policies set)."""
+    args = ["--env", "trekking_the_world_v0", "--policies", "zoo", "heuristic", "--moves-only", "--delay", "0"]
+    assert run_cli(watch.main, args) == 2
+    err = capsys.readouterr().err
+    assert "--param location_features=true --param move_by_end=true" in err and "num_players" not in err
+    assert run_cli(watch.main, [*args, "--param", "location_features=true", "--param", "move_by_end=true"]) == 0

@@ -225,9 +225,20 @@ def build_policies(env: str, specs: Sequence[str], game: Game, seed: int) -> lis
         policy = make_policy(spec, env, seed=policy_seed(seed, i))
         # a model trained on another variant is refused by its recorded parameters, not
         # only when the observation size happens to differ
-        check_policy_fits(policy, game, "give the parameters it was trained with (--param NAME=VALUE)")
+        check_policy_fits(policy, game, _params_hint(getattr(policy, "meta", None)))
         policies.append(policy)
     return policies
+
+
+def _params_hint(meta: dict | None) -> str:
+    """What to pass for a model of another variant: its recorded parameters as flags (the number of
+    policies sets the player count), or the generic form when it records none."""
+    from travel_envs.agents.model import param_flags
+
+    params = {k: v for k, v in ((meta or {}).get("env_params") or {}).items() if k != "num_players"}
+    if not params:
+        return "give the parameters it was trained with (--param NAME=VALUE)"
+    return f"give the parameters it was trained with: {param_flags({'env_params': params})}"
 
 
 def pick_seed(seed: int | None) -> int:
