@@ -85,10 +85,26 @@ def rule_player_identity(env: str | type[Game], name: str) -> str:
     return f"{name}@" + hashlib.sha1(repr(changed).encode()).hexdigest()[:10]
 
 
+def make_rule_player(spec: str, env: str | type[Game] | None = None, seed: int | None = None):
+    """``random`` or the game's rule-based player ``spec`` (``heuristic``, ``expert``, ``master``), seeded:
+    the players that need no model file and no search (so the RLlib baselines build them without the
+    full policy registry)."""
+    from .base import RandomPolicy
+
+    if spec == "random":
+        return RandomPolicy(seed=seed)
+    if spec in GAME_POLICIES and env is None:
+        raise ParameterError(f"policy {spec!r} needs the env id to find the game's {GAME_POLICIES[spec]}")
+    policy = game_policy_class(env, spec)(seed=seed)
+    if not getattr(policy, "name", None):
+        policy.name = spec
+    return policy
+
+
 def heuristic_class(env: str | type[Game]):
     """The game's ``HeuristicPolicy`` class (clear error if the game has none)."""
     return game_policy_class(env, "heuristic")
 
 
 __all__ = ["GAME_POLICIES", "TUNED_PLAYERS", "resolve_game", "game_policy_class", "rule_player_identity",
-           "heuristic_class", "list_envs"]
+           "make_rule_player", "heuristic_class", "list_envs"]

@@ -30,8 +30,8 @@ import hashlib
 from travel_envs.core.game import ParameterError
 from travel_envs.zoo import is_zoo_spec, zoo_model_path
 
-from .base import Policy, RandomPolicy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
-from .games import GAME_POLICIES, game_policy_class, resolve_game, rule_player_identity
+from .base import Policy, reseed_policy  # noqa: F401 (reseed_policy: also importable from here)
+from .games import GAME_POLICIES, make_rule_player, resolve_game, rule_player_identity
 from .mcts_spec import SPEC_FORM as MCTS_FORM
 from .mcts_spec import is_mcts_spec, parse_mcts_spec, resolve_settings, search_identity
 from .model import MODEL_SUFFIXES, load_model_policy
@@ -86,15 +86,8 @@ def make_policy(spec: "str | Policy", env_id=None, seed: int | None = None,
         if not hasattr(spec, "act"):
             raise ParameterError(f"{spec!r} is neither a policy spec string nor a Policy")
         return spec
-    if spec == "random":
-        return RandomPolicy(seed=seed)
-    if spec in GAME_POLICIES:
-        if env_id is None:
-            raise ParameterError(f"policy {spec!r} needs the env id to find the game's {GAME_POLICIES[spec]}")
-        policy = game_policy_class(env_id, spec)(seed=seed)
-        if not getattr(policy, "name", None):
-            policy.name = spec
-        return policy
+    if spec in BASIC_SPECS:
+        return make_rule_player(spec, env_id, seed)
     if is_mcts_spec(spec):
         from .mcts import MCTSPolicy
 

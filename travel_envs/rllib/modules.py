@@ -65,13 +65,13 @@ class BaselineRLModule(RLModule):
     """
 
     def setup(self) -> None:
-        from travel_envs.agents.registry import make_policy
+        from travel_envs.agents.games import make_rule_player  # not the registry: no path back into rllib
 
         cfg = dict(self.model_config or {})
         self.policy_spec = cfg.get("policy", "random")
         if self.policy_spec not in BASELINES:
             raise ParameterError(f"unknown baseline {self.policy_spec!r}; allowed: {list(BASELINES)}")
-        self.policy = make_policy(self.policy_spec, cfg.get("env"), seed=cfg.get("seed"))
+        self.policy = make_rule_player(self.policy_spec, cfg.get("env"), seed=cfg.get("seed"))
         self.needs_state = self.policy_spec != "random"
 
     def _forward(self, batch: dict[str, Any], **kwargs) -> dict[str, Any]:
