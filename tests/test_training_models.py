@@ -204,5 +204,6 @@ def test_the_tools_refuse_a_model_trained_with_other_parameters_of_the_same_size
 
     _, path = _saved(tmp_path)  # trained with target=7
     assert len(build_policies(TOY, [str(path), "random"], RaceGame(num_players=2, target=7), seed=0)) == 2
-    with pytest.raises(ModelFileError, match=r"target: model 7 vs env 9.*--param NAME=VALUE"):
+    # the hint names the recorded parameter to pass, not the generic NAME=VALUE
+    with pytest.raises(ModelFileError, match=r"target: model 7 vs env 9.*trained with: --param target=7"):
         build_policies(TOY, [str(path), "random"], RaceGame(num_players=2, target=9), seed=0)
