@@ -412,8 +412,9 @@ def check_policy_fits(policy, raw_env, fix_hint: str = "") -> None:
             f"(the model was trained with other parameters){hint}")
 
 
-def param_flags(meta: dict | None) -> str:
-    """``--param k=v ...`` for a model's env parameters (for error messages)."""
+def param_flags(meta: dict | None, skip: tuple[str, ...] = ()) -> str:
+    """``--param k=v ...`` for a model's env parameters but those in ``skip`` (for error messages)."""
     if not meta:
         return "--param NAME=VALUE"
-    return " ".join(f"--param {k}={json.dumps(v)}" for k, v in (meta.get("env_params") or {}).items())
+    return " ".join(f"--param {k}={json.dumps(v)}" for k, v in (meta.get("env_params") or {}).items()
+                    if k not in skip)

@@ -235,10 +235,10 @@ def _params_hint(meta: dict | None) -> str:
     policies sets the player count), or the generic form when it records none."""
     from travel_envs.agents.model import param_flags
 
-    params = {k: v for k, v in ((meta or {}).get("env_params") or {}).items() if k != "num_players"}
-    if not params:
+    flags = param_flags(meta, skip=("num_players",)) if meta else ""
+    if not flags:
         return "give the parameters it was trained with (--param NAME=VALUE)"
-    return f"give the parameters it was trained with: {param_flags({'env_params': params})}"
+    return f"give the parameters it was trained with: {flags}"
 
 
 def pick_seed(seed: int | None) -> int:
