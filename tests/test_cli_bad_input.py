@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import rllib_throughput, sb3_breakdown, sb3_throughput, search, throughput, trek_balance
-from training import evaluate, train, train_rllib
+from training import build_ladder, evaluate, plot_ladders, train, train_rllib
 from travel_envs.tools import play, replay_view, watch
 from travel_envs.tools.cli import run_cli
 
@@ -31,7 +31,8 @@ CLIS = {
     "throughput": throughput.main, "search": search.main, "sb3_throughput": sb3_throughput.main,
     "sb3_breakdown": sb3_breakdown.main, "rllib_throughput": rllib_throughput.main,
     "trek_balance": trek_balance.main, "train": train.main, "train_rllib": train_rllib.main,
-    "evaluate": evaluate.main, "watch": _tool(watch), "play": _tool(play), "replay": _tool(replay_view),
+    "evaluate": evaluate.main, "build_ladder": build_ladder.main, "plot_ladders": plot_ladders.main,
+    "watch": _tool(watch), "play": _tool(play), "replay": _tool(replay_view),
 }
 
 
@@ -58,6 +59,8 @@ CASES = [
     ("throughput", ["--env", "trekking_the_world_v0", "--param", "move_by_end=maybe"], "move_by_end"),
     ("throughput", ["--env", "trek_v0", "--param", "num_players=3"], "--players"),
     ("search", ["--env", "nope_v0"], "unknown env id"),
+    ("plot_ladders", ["--placements", "{not_json}", "--out", "{no_dir}"], "does not exist"),
+    ("plot_ladders", ["--env", "nope_v0", "--out", "p.png"], "no ladder is published"),
     ("search", ["--env", "trek_v0", "--players", "9"], "num_players=9"),
     ("search", ["--env", "trek_v0", "--depth", "-3"], "--depth: -3 is not allowed"),
     ("search", ["--env", "trek_v0", "--budget", "2.5"], "'2.5' is not an integer"),

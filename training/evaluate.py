@@ -31,8 +31,10 @@ without --param, the env's parameters are those recorded in the model.
     # an RLlib checkpoint (env and parameters from its run folder's config.yaml)
     python -m training.evaluate --policy runs/rllib_x/checkpoints/final --opponents random heuristic
 
-    # a policy's Elo on the published ladder of its game (fixed ratings, comparable between users)
-    python -m training.evaluate --env trekking_v0 --ladder runs/x/final_model.zip --processes 2
+    # a policy's Elo on the published ladder of its game (fixed ratings, comparable between users),
+    # and a picture of it among the members
+    python -m training.evaluate --env trekking_v0 --ladder runs/x/final_model.zip --processes 2 \\
+        --plot ladder.png
 
     # a round-robin league with Bradley-Terry Elo ratings (--policy, if given, joins it)
     python -m training.evaluate --env globetrotter_v0 --league random heuristic runs/x/final_model.zip \\
@@ -120,6 +122,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                    "ratings stay fixed, and gets an Elo on the README's scale")
     p.add_argument("--ladder-file", metavar="FILE", help="with --ladder: a ladder built with "
                    "'python -m training.build_ladder --out FILE' (default: the env's published ladder)")
+    p.add_argument("--plot", metavar="PNG", help="with --ladder: draw the ladder with POLICY placed on it "
+                   "(a star with its 95%% interval among the members; python -m training.plot_ladders draws several)")
     p.add_argument("--games", type=int, default=None, help="games per opponent (per pair in league mode; "
                    "default 1000, with --ladder 200 per member)")
     p.add_argument("--seed", type=int, default=0)
@@ -164,8 +168,9 @@ def run(args) -> str:
     check_counts(args)
     if args.ladder:
         return _place_on_ladder(args)
-    if args.ladder_file:
-        raise ParameterError("--ladder-file goes with --ladder POLICY")
+    for flag, given in (("--ladder-file", args.ladder_file), ("--plot", args.plot)):
+        if given:
+            raise ParameterError(f"{flag} goes with --ladder POLICY")
     env_id, explicit = args.env, parse_params(args.param)
     base: dict = {}
     policy = args.policy
@@ -273,7 +278,8 @@ def _place_on_ladder(args) -> str:
     ladder = load_ladder(env_id, args.ladder_file)
     raw = make_raw_env(env_id, **ladder.env_params)
     check_models_fit([spec], raw)
-    for flag, path in (("--out", args.out), ("--json", args.json), ("--journal", args.journal)):
+    for flag, path in (("--out", args.out), ("--json", args.json), ("--journal", args.journal),
+                       ("--plot", args.plot)):
         check_output_path(flag, path)
     journal = GameJournal(args.journal) if args.journal else None
     candidate = make_policy(spec, env_id, seed=args.seed, deterministic=not args.stochastic)
@@ -300,6 +306,11 @@ def _place_on_ladder(args) -> str:
         summary = {"policy": spec, "env_id": env_id, "elo": elo, "elo_low": low, "elo_high": high,
                    "rows": [summary_json(r) for r in rows]}
         write_text_atomic(args.json, json.dumps(summary, indent=2) + "\n")
+    if args.plot:
+        from .plot_ladders import Placement, draw_ladders
+
+        draw_ladders([(ladder, [Placement(label, env_id, elo, low, high)])], args.plot)
+        print(f"written: {args.plot}")
     return text
 
 
