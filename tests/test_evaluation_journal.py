@@ -7,7 +7,7 @@ import pytest
 from training import evaluate
 from travel_envs.core.game import ParameterError
 from travel_envs.evaluation import arena
-from travel_envs.evaluation.arena import league, versus
+from travel_envs.evaluation.arena import JOURNAL_CHUNK, league, split_games, versus
 from travel_envs.evaluation.journal import GameJournal
 
 ENV = "globetrotter_v0"
@@ -117,3 +117,17 @@ def test_a_tuned_player_whose_rules_change_plays_under_a_new_identity(monkeypatc
     before = spec_identity("expert", "globetrotter_v0")
     monkeypatch.setattr(ExpertPolicy, "revision", ExpertPolicy.revision + 1)
     assert spec_identity("expert", "globetrotter_v0") not in (before, "expert")
+
+
+@pytest.mark.parametrize("games, processes, progress, journal", [(800, 2, True, True), (800, 2, False, False),
+                                                                 (30, 4, True, False), (3, 2, False, True)])
+def test_games_are_split_once_each_and_in_small_chunks_with_a_journal(games, processes, progress, journal):
+    """With a journal a worker saves its games every JOURNAL_CHUNK games at the most (a killed run loses
+    little); without one the split only keeps a progress bar moving."""
+    order = [g for g in range(games) if g % 7]  # a resumed run: some games already journaled
+    chunks = split_games(order, processes, progress, journal)
+    assert sorted(g for c in chunks for g in c) == order and all(chunks)
+    if journal:
+        assert max(map(len, chunks)) <= JOURNAL_CHUNK
+    else:
+        assert len(chunks) == min(len(order), processes * (8 if progress else 1))

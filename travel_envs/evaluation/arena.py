@@ -168,6 +168,22 @@ def _played_as(policy, name: str, env) -> str:
     return name if identity == name else f"{name} = {identity}"
 
 
+#: with a journal, the most games a worker plays before they are saved: a killed run loses at most this
+#: many per process (a Globetrotter master plays about 7 CPU s a game)
+JOURNAL_CHUNK = 4
+
+
+def split_games(order: list[int], processes: int, progress: bool, journal: bool) -> list[list[int]]:
+    """The games to play, dealt round-robin into the chunks the workers take one at a time: a few per
+    process so that a progress bar moves, and with a journal small ones so that little is lost to a
+    kill (every game has its own seeds: the split changes no result)."""
+    parts = processes * (8 if progress else 1)
+    if journal:
+        parts = max(parts, -(-len(order) // JOURNAL_CHUNK))
+    parts = min(len(order), parts)
+    return [order[i::parts] for i in range(parts)]
+
+
 def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dict | None = None,
                processes: int = 1, deterministic: bool = True, names: Sequence[str] | None = None,
                progress: Callable[[int], None] | None = None, journal: GameJournal | None = None) -> MatchResult:
@@ -177,7 +193,8 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     factory); ``env_params`` go to the env (``num_players`` must match the lineup).
     ``processes > 1`` splits the games over a process pool. ``progress(k)`` is called
     as games finish (k games at a time), e.g. to move a progress bar. With a ``journal``
-    every finished game is saved as it ends and the games it already holds are not played again.
+    every finished game is saved (over processes, as its chunk of at most :data:`JOURNAL_CHUNK` games ends)
+    and the games it already holds are not played again.
     """
     env_params = dict(env_params or {})
     probe = make_raw_env(env, **env_params)
@@ -202,14 +219,11 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
             by_game[g] = rec
         result.records = [by_game[g] for g in range(games)]
         return result
-    # a few chunks per process, so progress moves (every game has its own seeds: chunking changes nothing)
-    parts_count = min(games, processes * (8 if progress else 1))
-    chunks = [order[i::parts_count] for i in range(parts_count)]
+    chunks = split_games(order, processes, progress is not None, journal is not None)
     # never plain fork: the caller may be multi-threaded (torch, SubprocVecEnv, tqdm), and
     # a forked child can inherit a held lock and hang; forkserver children start clean
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(processes, initializer=one_blas_thread) as pool:
-        chunks = [c for c in chunks if c]
         for c, part in zip(chunks, pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
                                                           for c in chunks])):
             for g, rec in zip(c, part):
