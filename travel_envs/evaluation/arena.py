@@ -122,6 +122,11 @@ def _play_chunk(args, progress: Callable[[int], None] | None = None,
     return out
 
 
+def _play_part(args) -> tuple[list[int], list[GameRecord]]:
+    """A worker's chunk: its game indices with their records."""
+    return args[4], _play_chunk(args)
+
+
 @dataclass
 class MatchResult:
     """All games of one lineup, with per-lineup-index summaries."""
@@ -224,8 +229,9 @@ def play_match(env, lineup: Sequence, games: int, seed: int = 0, env_params: dic
     # a forked child can inherit a held lock and hang; forkserver children start clean
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     with ctx.Pool(processes, initializer=one_blas_thread) as pool:
-        for c, part in zip(chunks, pool.imap(_play_chunk, [(env, env_params, list(lineup), seed, c, deterministic)
-                                                          for c in chunks])):
+        # in the order the chunks end, so that each is saved at once (none waits behind a slower one)
+        for c, part in pool.imap_unordered(_play_part, [(env, env_params, list(lineup), seed, c, deterministic)
+                                                        for c in chunks]):
             for g, rec in zip(c, part):
                 by_game[g] = rec
                 if save:
