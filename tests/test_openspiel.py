@@ -25,6 +25,10 @@ SHORT = {
     "trekking_the_world_v0": {"params": json.dumps({"tours_to_end": 1})},
 }
 CASES = [(env_id, n) for env_id in list_envs() for n in game_class(env_id).player_counts]
+# OpenSpiel's search bots are slow on our Python games (Globetrotter: 15-30 s a table): by default they
+# play each game's smallest and largest table, the tables between under -m slow
+BOT_CASES = [pytest.param(env_id, n, marks=() if n in (min(counts), max(counts)) else pytest.mark.slow)
+             for env_id in list_envs() for counts in [game_class(env_id).player_counts] for n in counts]
 
 
 def _load(env_id, players=2, **params):
@@ -161,7 +165,7 @@ def test_openspiels_uniform_random_bot_plays_every_game_to_the_end(env_id, playe
     _play_bots(env_id, players, lambda game, p: pyspiel.make_uniform_random_bot(p, 100 + p))
 
 
-@pytest.mark.parametrize("env_id, players", CASES)
+@pytest.mark.parametrize("env_id, players", BOT_CASES)
 def test_openspiels_mcts_bot_plays_every_game_to_the_end(env_id, players):
     from open_spiel.python.algorithms import mcts
 
@@ -172,7 +176,7 @@ def test_openspiels_mcts_bot_plays_every_game_to_the_end(env_id, players):
     _play_bots(env_id, players, bot)
 
 
-@pytest.mark.parametrize("env_id, players", CASES)
+@pytest.mark.parametrize("env_id, players", BOT_CASES)
 def test_openspiels_ismcts_bot_plays_every_game_to_the_end(env_id, players):
     """OpenSpiel's IS-MCTS draws its determinizations through resample_from_infostate, i.e. our
     resample_hidden."""
