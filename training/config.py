@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -18,18 +18,22 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from travel_envs.agents.registry import check_policy_spec, is_model_spec, model_path
 from travel_envs.core.game import ParameterError
 
+Config = TypeVar("Config", bound=BaseModel)
+
 
 class ConfigError(ParameterError):
     """A configuration problem, reported before training starts (a ParameterError, so every
     command-line tool reports it the same way: a message and exit code 2)."""
 
 
-class _Section(BaseModel):
+class ConfigSection(BaseModel):
+    """A section of a config file: unknown keys are errors, and so are bad values set later."""
+
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
-class EnvSection(_Section):
-    """Which game, with which parameters, and where the learner sits."""
+class GameSection(ConfigSection):
+    """Which game, with which parameters: the ``env`` section every trainer's config shares."""
 
     id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()); 'module:GameClass' "
                     "only with allow_import: true")
@@ -37,19 +41,24 @@ class EnvSection(_Section):
                                "is imported, i.e. its code runs (only for code you trust)")
     params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
                                    description="game parameters + adapter parameters (reward_mode, max_decisions)")
+
+
+class EnvSection(GameSection):
+    """Which game, with which parameters, and where the learner sits."""
+
     learner_seat: Optional[int] = Field(None, ge=0, description="null: a random seat every episode")
     reward: Literal["adapter", "margin"] = Field(
         "adapter", description="adapter: the env's terminal reward_mode; margin: dense unclipped score margin")
 
 
-class SnapshotSection(_Section):
+class SnapshotSection(ConfigSection):
     every_steps: int = Field(50_000, gt=0, description="add a frozen copy of the learner every K env steps")
     pool_size: int = Field(10, gt=0, description="keep the newest N snapshots")
     latest_prob: float = Field(0.5, ge=0.0, le=1.0, description="share of snapshot draws that take the newest")
     deterministic: bool = Field(False, description="snapshots play greedily (true) or sample (false)")
 
 
-class OpponentsSection(_Section):
+class OpponentsSection(ConfigSection):
     mix: dict[str, float] = Field(default_factory=lambda: {"random": 1.0},
                                   description="opponent kind -> weight (random, heuristic, expert, snapshot, model:PATH)")
     snapshot: SnapshotSection = Field(default_factory=SnapshotSection)
@@ -71,7 +80,7 @@ class OpponentsSection(_Section):
         return mix
 
 
-class PPOSection(_Section):
+class PPOSection(ConfigSection):
     """MaskablePPO hyper-parameters (same meaning as in stable-baselines3 PPO)."""
 
     learning_rate: float = Field(3e-4, gt=0)
@@ -89,7 +98,7 @@ class PPOSection(_Section):
     normalize_advantage: bool = True
 
 
-class NetSection(_Section):
+class NetSection(ConfigSection):
     pi: list[int] = Field(default_factory=lambda: [128, 128], description="policy hidden layer sizes")
     vf: list[int] = Field(default_factory=lambda: [128, 128], description="value hidden layer sizes")
     activation: Literal["tanh", "relu"] = "tanh"
@@ -103,7 +112,7 @@ class NetSection(_Section):
         return sizes
 
 
-class TrainSection(_Section):
+class TrainSection(ConfigSection):
     total_timesteps: int = Field(200_000, gt=0, description="learner env steps in total (over all envs)")
     n_envs: int = Field(2, ge=1, le=64)
     vec_env: Literal["subproc", "dummy"] = "subproc"
@@ -122,7 +131,7 @@ class TrainSection(_Section):
     verbose: int = Field(0, ge=0, le=2)
 
 
-class EvalSection(_Section):
+class EvalSection(ConfigSection):
     every_steps: int = Field(50_000, ge=0, description="env steps between evaluations (0: only at the end)")
     games: int = Field(100, ge=1, description="games per opponent at each periodic evaluation")
     opponents: list[str] = Field(default_factory=lambda: ["random", "heuristic"])
@@ -151,7 +160,7 @@ class EvalSection(_Section):
         return specs
 
 
-class PretrainSection(_Section):
+class PretrainSection(ConfigSection):
     """Behaviour cloning of a teacher before PPO (see training/pretrain.py)."""
 
     games: int = Field(0, ge=0, description="teacher games to imitate before PPO (0: no behaviour cloning)")
@@ -192,7 +201,7 @@ class PretrainSection(_Section):
         return specs
 
 
-class ScaleSection(_Section):
+class ScaleSection(ConfigSection):
     """Where the teacher's games are played: local worker processes (``pretrain.processes``), or the
     tasks of a Ray cluster."""
 
@@ -200,7 +209,7 @@ class ScaleSection(_Section):
                                    "processes), 'auto' (the cluster 'ray start' runs here) or host:port")
 
 
-class TrainingConfig(_Section):
+class TrainingConfig(ConfigSection):
     """The whole file."""
 
     name: str = Field("run", pattern=r"^[A-Za-z0-9_.-]+$", description="run folder prefix")
@@ -321,18 +330,9 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 def validate(data: dict[str, Any], source: str = "config", check_env: bool = True) -> TrainingConfig:
     """Validate a config dict; with ``check_env`` also build the env once to check its parameters."""
-    try:
-        cfg = TrainingConfig.model_validate(data)
-    except ValidationError as exc:
-        raise ConfigError(format_validation_error(exc, source, TrainingConfig)) from None
-    check_env_id(cfg.env.id, cfg.env.allow_import, source)
+    cfg = parse_config(TrainingConfig, data, source)
     if check_env:
-        from travel_envs.core.registry import make_raw_env
-
-        try:
-            raw = make_raw_env(cfg.env.id, **cfg.env.params)
-        except (ParameterError, TypeError) as exc:
-            raise ConfigError(f"{source}: env.id / env.params: {exc}") from None
+        raw = make_checked_env(cfg.env, source)
         n = raw.game.num_players
         if cfg.env.learner_seat is not None and cfg.env.learner_seat >= n:
             raise ConfigError(f"{source}: env.learner_seat={cfg.env.learner_seat}; allowed: null or 0..{n - 1}")
@@ -350,6 +350,27 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
             used.add(cfg.train.init_from)
         check_models_fit(sorted(s for s in used if is_model_spec(s)), raw, source, cfg.env.id)
     return cfg
+
+
+def parse_config(model: type[Config], data: dict[str, Any], source: str) -> Config:
+    """``data`` read as ``model`` (a trainer's whole config, with an ``env`` section): every problem a
+    ConfigError naming the key and what is allowed, and an env id naming a module refused unless allowed."""
+    try:
+        cfg = model.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(format_validation_error(exc, source, model)) from None
+    check_env_id(cfg.env.id, cfg.env.allow_import, source)
+    return cfg
+
+
+def make_checked_env(env: GameSection, source: str):
+    """The config's env built once, so that a bad parameter is reported before anything starts."""
+    from travel_envs.core.registry import make_raw_env
+
+    try:
+        return make_raw_env(env.id, **env.params)
+    except (ParameterError, TypeError) as exc:
+        raise ConfigError(f"{source}: env.id / env.params: {exc}") from None
 
 
 def check_env_id(env_id: str, allow_import: bool, source: str) -> None:
@@ -380,14 +401,15 @@ def load_config(path: str | Path, overrides: list[str] | None = None, check_env:
     return validate(apply_overrides(read_yaml(path), overrides or []), str(path), check_env)
 
 
-def dump_config(cfg: TrainingConfig) -> str:
-    return yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)
+def dump_config(cfg: BaseModel) -> str:
+    """The resolved config as YAML (keys by their names in files), as saved in a run folder."""
+    return yaml.safe_dump(cfg.model_dump(mode="json", by_alias=True), sort_keys=False)
 
 
-def describe_keys() -> str:
-    """Every key with its default (for ``--help`` and the docs)."""
+def describe_keys(model: type[BaseModel] = TrainingConfig) -> str:
+    """Every key of ``model`` with its default (for ``--help``, ``--keys`` and the docs)."""
     lines = []
-    for sec_name, field in TrainingConfig.model_fields.items():
+    for sec_name, field in model.model_fields.items():
         ann = field.annotation
         if isinstance(ann, type) and issubclass(ann, BaseModel):
             lines.append(f"{sec_name}:")
@@ -395,7 +417,7 @@ def describe_keys() -> str:
                 default = f.default_factory() if f.default_factory else f.default
                 if isinstance(default, BaseModel):
                     default = default.model_dump()
-                lines.append(f"  {key} = {default!r}" + (f"  # {f.description}" if f.description else ""))
+                lines.append(f"  {f.alias or key} = {default!r}" + (f"  # {f.description}" if f.description else ""))
         else:
             lines.append(f"{sec_name} = {field.default!r}" + (f"  # {field.description}" if field.description else ""))
     return "\n".join(lines)

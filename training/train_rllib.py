@@ -26,31 +26,18 @@ import time
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from travel_envs.core.files import write_text_atomic
 from travel_envs.core.game import ParameterError
 
-from .config import ConfigError, apply_overrides, check_env_id, format_validation_error, read_yaml
+from .config import (ConfigError, ConfigSection, GameSection, apply_overrides, describe_keys, dump_config,
+                     make_checked_env, parse_config, read_yaml)
 
 Baseline = Literal["random", "heuristic"]
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
-
-
-class EnvSection(_Section):
-    id: str = Field("globetrotter_v0", description="env id (travel_envs.list_envs()); 'module:GameClass' "
-                    "only with allow_import: true")
-    allow_import: bool = Field(False, description="allow an env.id of the form 'module:GameClass': that module "
-                               "is imported, i.e. its code runs (only for code you trust)")
-    params: dict[str, Any] = Field(default_factory=lambda: {"num_players": 2},
-                                   description="game parameters + adapter parameters (reward_mode, max_decisions)")
-
-
-class PoliciesSection(_Section):
+class PoliciesSection(ConfigSection):
     """Who plays which seat."""
 
     sharing: Literal["shared", "per_seat"] = Field(
@@ -75,7 +62,7 @@ class PoliciesSection(_Section):
         return self
 
 
-class PPOSection(_Section):
+class PPOSection(ConfigSection):
     """RLlib PPO hyper-parameters (RLlib's names)."""
 
     lr: float = Field(3e-4, gt=0)
@@ -92,7 +79,7 @@ class PPOSection(_Section):
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True)
 
 
-class ScaleSection(_Section):
+class ScaleSection(ConfigSection):
     """Where and how wide to run; ``num_env_runners`` is the knob that scales."""
 
     address: Optional[str] = Field(None, description="Ray cluster: null (local, or $RAY_ADDRESS), 'auto' or host:port")
@@ -111,7 +98,7 @@ class ScaleSection(_Section):
         return v
 
 
-class TrainSection(_Section):
+class TrainSection(ConfigSection):
     iterations: int = Field(50, ge=1, description="training iterations (each samples train_batch_size_per_learner)")
     seed: int = Field(0, ge=0)
     checkpoint_every: int = Field(10, ge=0, description="iterations between checkpoints (0: only the final one)")
@@ -119,7 +106,7 @@ class TrainSection(_Section):
     restore_from: Optional[str] = Field(None, description="algorithm checkpoint folder to continue from")
 
 
-class EvalSection(_Section):
+class EvalSection(ConfigSection):
     every: int = Field(10, ge=0, description="iterations between arena evaluations (0: only at the end)")
     games: int = Field(100, ge=1, description="games per opponent (seats rotated)")
     opponents: list[Baseline] = Field(default_factory=lambda: ["random", "heuristic"])
@@ -127,12 +114,12 @@ class EvalSection(_Section):
     seed: int = Field(12345, ge=0)
 
 
-class RLlibConfig(_Section):
+class RLlibConfig(ConfigSection):
     """The whole file."""
 
     name: str = Field("rllib", pattern=r"^[A-Za-z0-9_.-]+$", description="run folder prefix")
     runs_dir: str = Field("runs", description="parent folder of run folders")
-    env: EnvSection = Field(default_factory=EnvSection)
+    env: GameSection = Field(default_factory=GameSection)
     policies: PoliciesSection = Field(default_factory=PoliciesSection)
     ppo: PPOSection = Field(default_factory=PPOSection)
     scale: ScaleSection = Field(default_factory=ScaleSection)
@@ -153,19 +140,9 @@ class RLlibConfig(_Section):
 # -- validation ------------------------------------------------------------------
 def validate(data: dict[str, Any], source: str = "config", check_env: bool = True) -> RLlibConfig:
     """Validate a config dict; with ``check_env`` also build the env once (parameters, seats, heuristic)."""
-    try:
-        cfg = RLlibConfig.model_validate(data)
-    except ValidationError as exc:
-        raise ConfigError(format_validation_error(exc, source, RLlibConfig)) from None
-    check_env_id(cfg.env.id, cfg.env.allow_import, source)
+    cfg = parse_config(RLlibConfig, data, source)
     if check_env:
-        from travel_envs.core.registry import make_raw_env
-
-        try:
-            raw = make_raw_env(cfg.env.id, **cfg.env.params)
-        except (ParameterError, TypeError) as exc:
-            raise ConfigError(f"{source}: env.id / env.params: {exc}") from None
-        n = raw.game.num_players
+        n = make_checked_env(cfg.env, source).game.num_players
         if cfg.policies.opponent_seats >= n:
             raise ConfigError(f"{source}: policies.opponent_seats={cfg.policies.opponent_seats}; "
                               f"allowed: 0..{n - 1} for {n} players")
@@ -184,25 +161,6 @@ def validate(data: dict[str, Any], source: str = "config", check_env: bool = Tru
 
 def load_config(path: str | Path, overrides: list[str] | None = None, check_env: bool = True) -> RLlibConfig:
     return validate(apply_overrides(read_yaml(path), overrides or []), str(path), check_env)
-
-
-def dump_config(cfg: RLlibConfig) -> str:
-    return yaml.safe_dump(cfg.model_dump(mode="json", by_alias=True), sort_keys=False)
-
-
-def describe_keys() -> str:
-    """Every key with its default (for ``--keys`` and the docs)."""
-    lines = []
-    for sec_name, field in RLlibConfig.model_fields.items():
-        ann = field.annotation
-        if isinstance(ann, type) and issubclass(ann, BaseModel):
-            lines.append(f"{sec_name}:")
-            for key, f in ann.model_fields.items():
-                default = f.default_factory() if f.default_factory else f.default
-                lines.append(f"  {f.alias or key} = {default!r}" + (f"  # {f.description}" if f.description else ""))
-        else:
-            lines.append(f"{sec_name} = {field.default!r}" + (f"  # {field.description}" if field.description else ""))
-    return "\n".join(lines)
 
 
 # -- training --------------------------------------------------------------------
@@ -359,7 +317,7 @@ def run(argv: list[str] | None = None) -> int:
     ap.add_argument("--keys", action="store_true", help="print every config key with its default and exit")
     args = ap.parse_args(argv)
     if args.keys:
-        print(describe_keys())
+        print(describe_keys(RLlibConfig))
         return 0
     if not args.config:
         ap.error("--config is required, e.g. --config configs/rllib_globetrotter.yaml (see --keys for the keys)")
