@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -55,6 +56,37 @@ def test_gif_has_one_picture_per_decision_plus_the_end(tmp_path, capsys):
         assert img.n_frames == 13 and img.size == (trek_render.PIC_W, trek_render.pic_height(2))
 
 
+def test_png_is_the_table_as_the_watch_ends(tmp_path, capsys):
+    """--png with --max-decisions draws the table mid-game: the picture of the state after N decisions."""
+    out = tmp_path / "table.png"
+    watch.main(["--env", "trek_v0", "--policies", "heuristic", "random", "--seed", "3", "--moves-only",
+                "--png", str(out), "--max-decisions", "12"])
+    assert f"written: {out}\n" in capsys.readouterr().out
+    state = R.initial_state(R.game_for("trek_v0", {"num_players": 2}), 3)
+    for m in R.record_game("trek_v0", ["heuristic", "random"], seed=3).moves[:12]:
+        state.apply_action(m.action)
+    with Image.open(out) as img:
+        assert img.format == "PNG" and (np.asarray(img.convert("RGB")) == state.render_rgb()).all()
+    assert [p.name for p in tmp_path.iterdir()] == ["table.png"]  # no temporary file left
+
+
+def test_an_interrupted_movie_leaves_no_file(tmp_path, monkeypatch):
+    """Pictures are written all or nothing: a GIF whose writing fails leaves neither it nor a part of it."""
+    from PIL import Image as PILImage
+
+    film = movie.Movie(tmp_path / "game.gif", "gif")
+    film.add(np.zeros((8, 8, 3), np.uint8))
+
+    def broken_save(self, *args, **kwargs):
+        Path(args[0]).write_bytes(b"GIF8")  # half a file, then the disk is full
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(PILImage.Image, "save", broken_save)
+    with pytest.raises(OSError):
+        film.close()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_mp4_without_a_writer_says_what_to_install(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(movie, "find_ffmpeg", lambda: None)
     code = run_cli(watch.main, ["--env", "trek_v0", "--policies", "random", "random", "--mp4", str(tmp_path / "g.mp4")])
@@ -90,6 +122,7 @@ def test_a_param_value_that_is_not_yaml_names_the_flag():
     (["--env", "trek_v0", "--policies", "random"], "num_players=1"),
     (["--env", "trek_v0", "--policies", "random", "wizard"], "unknown policy 'wizard'"),
     (["--env", "trek_v0", "--policies", "random", "random", "--gif", "no/such/dir/x.gif"], "does not exist"),
+    (["--env", "trek_v0", "--policies", "random", "random", "--png", "no/such/dir/x.png"], "does not exist"),
     (["--policies", "random", "random"], "give --env"),
     (["--env", "trek_v0", "--policies", "random", "runs/none/final_model.zip"], "model file not found"),
 ])

@@ -26,13 +26,19 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     other's temporary file (threads of one process must not save the same file at once). Writers
     that append a suffix of their own (``np.savez`` to a name without ``.npz``) should write to an
     open handle of the temporary path."""
-    path = Path(path)
-    tmp = path.with_name(f"{TMP_PREFIX}{os.getpid()}_{path.name}")
+    tmp = temporary_path(path)
     try:
         yield tmp
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def temporary_path(path: str | os.PathLike) -> Path:
+    """The name a file is written under until it is complete (for writers that cannot use
+    :func:`atomic_path`'s block, such as a process streaming into it); rename it over ``path`` at the end."""
+    path = Path(path)
+    return path.with_name(f"{TMP_PREFIX}{os.getpid()}_{path.name}")
 
 
 def finished_files(folder: str | os.PathLike, pattern: str) -> list[Path]:

@@ -1,13 +1,18 @@
-"""Pictures of a game as a GIF (Pillow) or an MP4 (an ``ffmpeg`` executable, if one is installed)."""
+"""Pictures of a game: one PNG, or a GIF (Pillow) or an MP4 (an ``ffmpeg`` executable, if one is installed).
+
+Every file is written all or nothing (under a temporary name, renamed when complete), so an interrupted
+watch leaves no half picture or movie behind."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import numpy as np
 
+from travel_envs.core.files import atomic_path, temporary_path
 from travel_envs.core.game import Game, ParameterError
 
 MP4_HELP = ("writing MP4 needs an ffmpeg executable, and none was found: install one "
@@ -18,7 +23,17 @@ def check_pictures(game: Game) -> None:
     """Refuse early (before playing) a game that cannot draw itself."""
     if "rgb_array" not in type(game).render_modes:
         raise ParameterError(f"{game.name} has no picture (render modes {list(type(game).render_modes)}); "
-                             f"watch it as text, without --gif/--mp4")
+                             f"watch it as text, without --gif/--mp4/--png")
+
+
+def save_picture(frame: np.ndarray, path: str | Path) -> Path:
+    """Write one picture (an RGB ``uint8`` array, as ``render_rgb`` gives) as a PNG; returns the path."""
+    from PIL import Image
+
+    path = Path(path)
+    with atomic_path(path) as tmp:
+        Image.fromarray(frame).save(tmp, format="PNG")
+    return path
 
 
 def find_ffmpeg() -> str | None:
@@ -72,7 +87,7 @@ class Movie:
             self._size = (w, h)
             cmd = [self._exe, "-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
                    "-s", f"{w}x{h}", "-r", str(self.fps), "-i", "-", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-                   "-pix_fmt", "yuv420p", "-c:v", "libx264", str(self.path)]
+                   "-pix_fmt", "yuv420p", "-c:v", "libx264", "-f", "mp4", str(self._partial())]
             self._ffmpeg = subprocess.Popen(cmd, stdin=subprocess.PIPE)
         self._last = np.ascontiguousarray(frame, np.uint8).tobytes()
         self._ffmpeg.stdin.write(self._last)
@@ -84,13 +99,20 @@ class Movie:
         ms = int(1000 / self.fps)
         if self.kind == "gif":
             durations = [ms] * (len(self.frames) - 1) + [ms * (1 + hold_last)]
-            self.frames[0].save(self.path, save_all=True, append_images=self.frames[1:], duration=durations,
-                                loop=0, optimize=False)
+            with atomic_path(self.path) as tmp:
+                self.frames[0].save(tmp, format="GIF", save_all=True, append_images=self.frames[1:],
+                                    duration=durations, loop=0, optimize=False)
             self.frames = []
             return self.path
         for _ in range(hold_last):
             self._ffmpeg.stdin.write(self._last)
         self._ffmpeg.stdin.close()
         if self._ffmpeg.wait() != 0:
+            self._partial().unlink(missing_ok=True)
             raise ParameterError(f"ffmpeg could not write {self.path} (exit code {self._ffmpeg.returncode})")
+        os.replace(self._partial(), self.path)
         return self.path
+
+    def _partial(self) -> Path:
+        """Where ffmpeg writes the MP4 until it is complete."""
+        return temporary_path(self.path)

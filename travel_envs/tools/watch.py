@@ -3,12 +3,14 @@
     travel-watch --env trek_v0 --policies heuristic random --seed 3
     travel-watch --env trekking_the_world_v0 --policies heuristic heuristic --gif game.gif
     travel-watch --policies runs/x/final_model.zip heuristic     # the model's run names the env
+    travel-watch --env globetrotter_v0 --policies expert heuristic --seed 4 --max-decisions 40 --png table.png
 
 Every decision is printed with its seat, policy and action name; the table (the
 whole table, all hands) is printed before each decision unless --moves-only.
 --gif/--mp4 write the game's picture after every decision (games with an
-rgb_array picture; MP4 needs an ffmpeg executable). --save-replay DIR keeps the
-game as a replay file for travel-replay.
+rgb_array picture; MP4 needs an ffmpeg executable); --png writes the table as the
+watch ends (with --max-decisions N: mid-game, after N decisions).
+--save-replay DIR keeps the game as a replay file for travel-replay.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from travel_envs import replay as R
 from travel_envs.core.game import ParameterError
 
 from . import cli
-from .movie import Movie, check_pictures
+from .movie import Movie, check_pictures, save_picture
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -39,6 +41,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     movie = p.add_mutually_exclusive_group()
     movie.add_argument("--gif", metavar="OUT", help="write the pictures as an animated GIF")
     movie.add_argument("--mp4", metavar="OUT", help="write the pictures as an MP4 video (needs ffmpeg)")
+    p.add_argument("--png", metavar="OUT", help="write the table's picture as the watch ends (PNG)")
     p.add_argument("--fps", type=cli.positive_float, default=2.0, help="pictures per second in the GIF/MP4 (default 2)")
     p.add_argument("--moves-only", action="store_true", help="print the moves, the table only at start and end")
     p.add_argument("--delay", type=cli.non_negative_float, default=0.0, help="seconds to wait after each decision")
@@ -66,14 +69,16 @@ def save_replay(rec: R.Replay, folder: str | Path, stem: str) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     cli.check_output_path("--gif" if args.gif else "--mp4", args.gif or args.mp4)
+    cli.check_output_path("--png", args.png)
     check_replay_folder(args.save_replay)
     env, params = cli.resolve_env(args.env, args.policies, cli.parse_params(args.param))
     game = cli.build_game(env, params, len(args.policies))
     seed = cli.pick_seed(args.seed)
     policies = cli.build_policies(env, args.policies, game, seed)
+    if args.gif or args.mp4 or args.png:
+        check_pictures(game)
     movie = None
     if args.gif or args.mp4:
-        check_pictures(game)
         movie = Movie(args.gif or args.mp4, "gif" if args.gif else "mp4", args.fps)
     limit = args.max_decisions or getattr(type(game), "max_decisions", 100_000)
     rec = R.new_replay(env, game, seed, args.policies)
@@ -98,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line)
     if movie:
         print(f"written: {movie.close()} ({movie.count} pictures)")
+    if args.png:
+        print(f"written: {save_picture(state.render_rgb(), args.png)}")
     if args.save_replay:
         print(f"replay: {save_replay(rec, args.save_replay, f'{env}_seed{seed}')}")
     return 0
