@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from benchmarks import sb3_breakdown, sb3_throughput
 
 
@@ -107,3 +109,19 @@ def test_style_sweep_reads_styles_and_refuses_bad_ones(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["energy_vp=0.5", "energy_vp=2"]
     assert all(" / 2 = " in line and line.endswith("against heuristic") for line in lines)
+
+
+def test_globetrotter_information_plays_its_peeking_variants(capsys):
+    """The diagnostic runs end to end; a peeking variant is a name of this benchmark only, not a policy spec."""
+    from benchmarks import globetrotter_information
+    from travel_envs.agents.registry import make_policy
+    from travel_envs.core.game import ParameterError
+
+    assert globetrotter_information.main(["--games", "2", "--seed", "3", "true"]) == 0
+    assert "true: " in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:  # argparse: usage, the allowed names, exit code 2
+        globetrotter_information.main(["--games", "2", "wizard"])
+    assert refused.value.code == 2 and "invalid choice: 'wizard'" in capsys.readouterr().err
+    for name in ("true", "hand"):
+        with pytest.raises(ParameterError):
+            make_policy(name, "globetrotter_v0")
