@@ -14,11 +14,14 @@ Seeds are the game indices (or ``--seed``), so every run gives the same figures.
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Sequence
 
 import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.itchy_feet import ExpertPolicy, HeuristicPolicy, ItchyFeetGame
+from travel_envs.tools.cli import non_negative_int, positive_int, run_cli
 
 
 def turn_cap_rate(games: int, params: dict, num_players: int = 6,
@@ -59,14 +62,16 @@ def style_grid(games: int, seed: int) -> None:
     sweep("itchy_feet_v0", styles, games, seed)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap-games", type=int, default=200)
-    parser.add_argument("--win-games", type=int, default=500)
-    parser.add_argument("--style-grid", type=int, default=0, metavar="N",
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n".join(__doc__.splitlines()[2:]))
+    parser.add_argument("--cap-games", type=positive_int, default=200, help="6-player games for the turn-cap rate")
+    parser.add_argument("--win-games", type=positive_int, default=500, help="2-player games against random play")
+    parser.add_argument("--style-grid", type=non_negative_int, default=0, metavar="N",
                         help="instead: the expert's style sweep, N games per style")
-    parser.add_argument("--seed", type=int, default=41, help="seed of the style sweep")
-    args = parser.parse_args()
+    parser.add_argument("--seed", type=non_negative_int, default=41, help="seed of the style sweep")
+    args = parser.parse_args(argv)
     if args.style_grid:
         style_grid(args.style_grid, args.seed)
         return
@@ -80,4 +85,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_cli(main))

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import rllib_throughput, sb3_breakdown, sb3_throughput, search, throughput, trek_balance
+from benchmarks import (decision_cost, globetrotter_information, itchy_feet_heuristic, openspiel_league,
+                        rllib_throughput, sb3_breakdown, sb3_throughput, search, style_sweep, throughput,
+                        trek_balance)
 from training import build_ladder, evaluate, plot_ladders, train, train_rllib
 from travel_envs.tools import play, replay_view, watch
 from travel_envs.tools.cli import run_cli
@@ -23,7 +25,8 @@ TINY_RLLIB = str(ROOT / "configs" / "rllib_tiny.yaml")
 
 
 def _tool(module):
-    """Tools keep ``main`` raising (their tests check the exceptions); ``entry`` wraps it."""
+    """Tools (and the benchmarks run through ``run_cli`` at ``__main__``) keep ``main`` raising (their tests
+    check the exceptions); ``run_cli`` turns a user error into one message and exit code 2."""
     return lambda argv: run_cli(module.main, argv)
 
 
@@ -33,6 +36,8 @@ CLIS = {
     "trek_balance": trek_balance.main, "train": train.main, "train_rllib": train_rllib.main,
     "evaluate": evaluate.main, "build_ladder": build_ladder.main, "plot_ladders": plot_ladders.main,
     "watch": _tool(watch), "play": _tool(play), "replay": _tool(replay_view),
+    "decision_cost": decision_cost.main, "openspiel_league": openspiel_league.main, "style_sweep": _tool(style_sweep),
+    "itchy_feet_heuristic": _tool(itchy_feet_heuristic), "globetrotter_information": _tool(globetrotter_information),
 }
 
 
@@ -52,6 +57,8 @@ def files(tmp_path_factory) -> dict[str, str]:
 # (cli, argv with {file} placeholders, text the message must contain)
 CASES = [
     ("throughput", ["--env", "nope_v0"], "unknown env id 'nope_v0'"),
+    ("itchy_feet_heuristic", ["--cap-games", "-3"], "--cap-games: -3 is not allowed"),
+    ("style_sweep", ["--env", "nope_v0", "expert"], "unknown env id 'nope_v0'"),
     ("throughput", ["--env", "trek_v0", "--players", "9"], "cannot be played by 9 players"),
     ("throughput", ["--players", "-1"], "--players: -1 is not allowed"),
     ("throughput", ["--seconds", "fast"], "'fast' is not a number"),
