@@ -19,7 +19,6 @@ Wilson 95% interval. The players peek: they exist only here, no policy spec name
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Sequence
 
@@ -27,7 +26,7 @@ import numpy as np
 
 from travel_envs.games.globetrotter.heuristic import ExpertPolicy
 from travel_envs.games.globetrotter.master import ROLLOUTS, MasterPolicy
-from travel_envs.tools.cli import non_negative_int, positive_int, run_cli
+from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
 
 class TrueStateMaster(MasterPolicy):
@@ -73,9 +72,7 @@ VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
+    parser = docstring_parser(__doc__)
     parser.add_argument("--games", type=positive_int, default=200, help="games per variant (seats rotated)")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals and of the players")
     parser.add_argument("--processes", type=positive_int, default=1, help="worker processes")

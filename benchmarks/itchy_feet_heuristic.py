@@ -13,7 +13,6 @@ Seeds are the game indices (or ``--seed``), so every run gives the same figures.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Sequence
 
@@ -21,7 +20,7 @@ import numpy as np
 
 from travel_envs.agents.base import RandomPolicy
 from travel_envs.games.itchy_feet import ExpertPolicy, HeuristicPolicy, ItchyFeetGame
-from travel_envs.tools.cli import non_negative_int, positive_int, run_cli
+from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
 
 def turn_cap_rate(games: int, params: dict, num_players: int = 6,
@@ -63,9 +62,7 @@ def style_grid(games: int, seed: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
+    parser = docstring_parser(__doc__)
     parser.add_argument("--cap-games", type=positive_int, default=200, help="6-player games for the turn-cap rate")
     parser.add_argument("--win-games", type=positive_int, default=500, help="2-player games against random play")
     parser.add_argument("--style-grid", type=non_negative_int, default=0, metavar="N",

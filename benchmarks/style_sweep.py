@@ -13,14 +13,14 @@ drawn from ``--seed``, the same for every style, so the lines compare like with 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import re
 import sys
 from typing import Any, Sequence
 
 from travel_envs.core.game import ParameterError
-from travel_envs.tools.cli import check_env_players, parse_value, positive_int, non_negative_int, run_cli
+from travel_envs.tools.cli import (check_env_players, docstring_parser, non_negative_int, parse_value, positive_int,
+                                   run_cli)
 
 
 def _game_module(env: str):
@@ -91,9 +91,7 @@ def sweep(env: str, styles: Sequence[str], games: int, seed: int, against: str =
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="\n".join(__doc__.splitlines()[2:]))
+    parser = docstring_parser(__doc__)
     parser.add_argument("--env", required=True, help="an env id, e.g. trekking_the_world_v0")
     parser.add_argument("--games", type=positive_int, default=600, help="games per style (seats rotated)")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals, the same for every style")

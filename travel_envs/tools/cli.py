@@ -39,6 +39,14 @@ def error_message(exc: BaseException) -> str:
     return str(exc)
 
 
+def docstring_parser(doc: str) -> argparse.ArgumentParser:
+    """A script's parser whose ``--help`` is its module docstring: the first line as the description, the
+    rest (usage examples, what each figure means) kept as written below the options."""
+    lines = doc.splitlines()
+    return argparse.ArgumentParser(description=lines[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+                                   epilog="\n".join(lines[2:]))
+
+
 def run_cli(main: Callable[..., Any], argv: Sequence[str] | None = None, **kwargs: Any) -> int:
     """Run a tool's ``main(argv, **kwargs)``; a user error prints ``error: ...`` (no traceback) and
     returns 2. ``main`` returning an int is its exit code; returning anything else means success (0).
