@@ -24,7 +24,7 @@ from typing import Sequence
 
 import numpy as np
 
-from travel_envs.games.globetrotter.heuristic import ExpertPolicy
+from benchmarks.style_sweep import play_line
 from travel_envs.games.globetrotter.master import ROLLOUTS, MasterPolicy
 from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
@@ -33,20 +33,16 @@ class TrueStateMaster(MasterPolicy):
     """The master's roll-out step, each option played out once from the true state (it peeks)."""
 
     name = "true"
+    margin = 1e-9  # the play-outs are the true future against the expert: any lead is real
 
-    def act(self, observation, action_mask, state=None) -> int:
-        choice = ExpertPolicy.act(self, observation, action_mask, state)
-        options = self.options(state, np.asarray(action_mask, dtype=bool), choice)
-        if len(options) < 2:
-            return choice
+    def option_values(self, state, options: list[int]) -> np.ndarray:
         seat = state.current_player
-        values = []
-        for action in options:
+        values = np.zeros(len(options))
+        for j, action in enumerate(options):
             game = state.clone()  # the true future: same deck, hands and generator
             game.apply_action(action)
-            values.append(self._playout(game, seat))
-        best = int(np.argmax(values))
-        return options[best] if values[best] > values[options.index(choice)] + 1e-9 else choice
+            values[j] = self._playout(game, seat)
+        return values
 
 
 class TrueHandsMaster(MasterPolicy):
@@ -79,18 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("variants", nargs="+", choices=sorted(VARIANTS), metavar="VARIANT",
                         help=f"one or more of {', '.join(VARIANTS)}")
     args = parser.parse_args(argv)
-    from tqdm import tqdm
-
-    from travel_envs.evaluation.arena import versus
-
     for name in args.variants:
-        with tqdm(total=args.games, unit="game", desc=name, leave=False, disable=None) as bar:
-            res = versus("globetrotter_v0", VARIANTS[name](args.seed), "expert", args.games, seed=args.seed,
-                         processes=args.processes, names=[name, "expert"], progress=bar.update)
-        row = res.summary(0)
-        won = row["wins"] + 0.5 * row["draws"]
-        print(f"{name}: {won:g} / {args.games} = {100 * won / args.games:.1f}% "
-              f"[{100 * row['ci_low']:.1f}, {100 * row['ci_high']:.1f}] against expert", flush=True)
+        play_line("globetrotter_v0", name, VARIANTS[name](args.seed), "expert", args.games, args.seed, args.processes)
     return 0
 
 

@@ -71,23 +71,28 @@ def parse_style(env: str, text: str):
 def sweep(env: str, styles: Sequence[str], games: int, seed: int, against: str = "heuristic",
           processes: int = 1) -> list[dict[str, Any]]:
     """Each style's ``MatchResult.summary`` against ``against`` (same deals for every style)."""
+    module = _game_module(env)
+    parsed = [parse_style(env, text) for text in styles]  # every style checked before any game
+    return [play_line(env, text, module.HeuristicPolicy(seed, style=style), against, games, seed, processes)
+            for text, style in zip(styles, parsed)]
+
+
+def play_line(env: str, name: str, player: Any, against: str, games: int, seed: int,
+              processes: int = 1) -> dict[str, Any]:
+    """``player`` against ``against`` over ``games`` seat-rotated 2-player games with a progress bar; prints
+    one line (wins, a draw as half, with the Wilson interval) and returns the ``MatchResult.summary``."""
     from tqdm import tqdm
 
     from travel_envs.evaluation.arena import versus
 
-    module = _game_module(env)
-    parsed = [parse_style(env, text) for text in styles]  # every style checked before any game
-    rows = []
-    for text, style in zip(styles, parsed):
-        with tqdm(total=games, unit="game", desc=text, leave=False, disable=None) as bar:
-            res = versus(env, module.HeuristicPolicy(seed, style=style), against, games, seed=seed,
-                         processes=processes, names=[text, against], progress=bar.update)
-        row = res.summary(0)
-        won = row["wins"] + 0.5 * row["draws"]
-        print(f"{text}: {won:g} / {games} = {100 * won / games:.1f}% "
-              f"[{100 * row['ci_low']:.1f}, {100 * row['ci_high']:.1f}] against {against}", flush=True)
-        rows.append(row)
-    return rows
+    with tqdm(total=games, unit="game", desc=name, leave=False, disable=None) as bar:
+        res = versus(env, player, against, games, seed=seed, processes=processes, names=[name, against],
+                     progress=bar.update)
+    row = res.summary(0)
+    won = row["wins"] + 0.5 * row["draws"]
+    print(f"{name}: {won:g} / {games} = {100 * won / games:.1f}% "
+          f"[{100 * row['ci_low']:.1f}, {100 * row['ci_high']:.1f}] against {against}", flush=True)
+    return row
 
 
 def main(argv: Sequence[str] | None = None) -> None:

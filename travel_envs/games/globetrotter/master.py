@@ -44,6 +44,9 @@ class MasterPolicy(ExpertPolicy):
     revision = (ExpertPolicy.revision, 1)
     #: the master searches itself: as the play-out player of a search it would cost a search per move
     searches = True
+    #: how far another option's mean must lead the expert's choice (:data:`MARGIN`; a diagnostic that
+    #: knows the future exactly leaves it on any lead)
+    margin = MARGIN
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -63,7 +66,7 @@ class MasterPolicy(ExpertPolicy):
             return choice
         means = self.option_values(state, options)
         best = int(np.argmax(means))
-        return options[best] if means[best] - means[options.index(choice)] > MARGIN else choice
+        return options[best] if means[best] - means[options.index(choice)] > self.margin else choice
 
     @staticmethod
     def options(state, mask: np.ndarray, choice: int) -> list[int]:
