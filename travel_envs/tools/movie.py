@@ -1,7 +1,8 @@
 """Pictures of a game: one PNG, or a GIF (Pillow) or an MP4 (an ``ffmpeg`` executable, if one is installed).
 
-Every file is written all or nothing (under a temporary name, renamed when complete), so an interrupted
-watch leaves no half picture or movie behind."""
+Every file is written under a temporary name (``core.files``) and renamed when complete, so no half
+picture or movie ever stands under the name asked for; an MP4 interrupted mid-stream leaves only its
+``.tmp_`` file."""
 
 from __future__ import annotations
 
