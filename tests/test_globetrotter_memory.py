@@ -1,11 +1,14 @@
 """What a seat at the table sees happen and remembers (ruling L, docs/games/globetrotter.md): a parked card an
 opponent takes, the card an opponent draws at random from my hand, how many cards each player swapped before
 the round, the card played before the Journal top this turn. Each is in the observation, the seat's text
-view, and kept by resample_hidden(seat)."""
+view, and kept by resample_hidden(seat). The actions of the running turn and of each seat's last turn (all
+seen by everyone) are kept in the state, for players that reason about play (ruling J)."""
 
 import numpy as np
+import pytest
 
-from travel_envs.games.globetrotter import GAME
+from travel_envs.core.game import ParameterError
+from travel_envs.games.globetrotter import GAME, ExpertPolicy
 from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import encoder as E
 from travel_envs.games.globetrotter.scenario import build_state, card
@@ -108,3 +111,51 @@ def test_a_resample_keeps_what_other_seats_know_true():
         for o in range(3):
             assert not (r.known[o] & ~r.hands).any()
         assert np.array_equal(view(r, 1), view(s, 1))
+
+
+def expert_game(n: int, seed: int):
+    """Each decision of a seeded game of experts: (the state, the action about to be applied to it)."""
+    st = GAME(num_players=n).new_initial_state(np.random.default_rng(seed))
+    players = [ExpertPolicy(seed + p) for p in range(n)]
+    while not st.is_terminal:
+        action = players[st.to_act].act(None, st.legal_action_mask(), st)
+        yield st, action
+        st.apply_action(action)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_the_state_keeps_the_running_turn_and_each_seats_last_turn(n):
+    st = GAME(num_players=n).new_initial_state(np.random.default_rng(3 + n))
+    players = [ExpertPolicy(p) for p in range(n)]
+    turn: list[int] = []
+    ended = 0
+    while not st.is_terminal:
+        seat, round_ = st.to_act, st.round
+        action = players[seat].act(None, st.legal_action_mask(), st)
+        if st.phase_id == A.IMPROVE:
+            assert st.turn_actions == []  # the improvement's discards are secret
+            st.apply_action(action)
+            continue
+        if st.phase_id == A.TURN and not st.turn_actions:
+            turn = []
+        assert st.turn_actions == turn
+        turn.append(action)
+        st.apply_action(action)
+        if not st.is_terminal and st.round == round_ and (st.to_act != seat or st.phase_id == A.IMPROVE):
+            assert st.last_turn[seat] == tuple(turn)
+            ended += 1
+    assert ended >= 15
+
+
+def test_the_turn_records_go_through_clone_resample_and_the_state_dict():
+    st = next(s for s, _ in expert_game(2, 11) if s.phase_id == A.PARK_PHASE and any(s.last_turn))
+    game = st.game
+    for other in (st.clone(), st.resample_hidden(0, np.random.default_rng(0)), game.state_from_dict(st.to_dict())):
+        assert other.turn_actions == st.turn_actions and other.last_turn == st.last_turn
+    data = st.to_dict()
+    data["last_turn"] = [[]]
+    with pytest.raises(ParameterError, match="last_turn.*one turn's actions per player"):
+        game.state_from_dict(data)
+    data["last_turn"] = [[A.NUM_ACTIONS], []]
+    with pytest.raises(ParameterError, match=r"last_turn\[0\]"):
+        game.state_from_dict(data)

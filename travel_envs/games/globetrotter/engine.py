@@ -112,6 +112,10 @@ class GlobetrotterState(GameState):
         self.tb_index = 0
         self.winners_: list[int] = []
         self.turns_passed = 0  # consecutive stuck turns (ruling 13)
+        #: the running turn's actions and each seat's last finished turn of this round (public: every action
+        #: of a turn is seen by all, a deck draw without its card); what a player remembers of the others' play
+        self.turn_actions: list[int] = []
+        self.last_turn: list[tuple[int, ...]] = [()] * n
         self._mask: np.ndarray | None = None  # legal mask cache, cleared by every action (_apply)
 
     def _reset_turn_flags(self) -> None:
@@ -148,6 +152,8 @@ class GlobetrotterState(GameState):
         self.marked_bits = 0
         self._reset_turn_flags()
         self.turns_passed = 0
+        self.turn_actions = []
+        self.last_turn = [()] * n
 
     # --------------------------------------------------------------- queries
     @property
@@ -213,6 +219,8 @@ class GlobetrotterState(GameState):
 
     def _apply(self, a: int) -> None:
         self._mask = None  # the one place the mask cache is dropped: every action goes through here
+        if self.phase_id != IMPROVE:  # an improvement's discards are secret; every turn action is seen
+            self.turn_actions.append(a)
         self._APPLY[self.phase_id](self, a)
 
     def _legal_improve(self) -> list[int]:
@@ -424,6 +432,7 @@ class GlobetrotterState(GameState):
     def _end_turn(self) -> None:
         n = self.n
         while True:
+            self.last_turn[self.to_act] = tuple(self.turn_actions)  # () for a turn that passed at once
             if self.tiebreak:
                 self.tb_index += 1
                 if self.tb_index >= len(self.tiebreak):
@@ -450,6 +459,7 @@ class GlobetrotterState(GameState):
         self.to_act = seat
         self.phase_id = TURN
         self._reset_turn_flags()
+        self.turn_actions = []
         if self.can_play(seat) or self.can_draw_deck(seat) or max(self.parking) >= 0:
             return True
         return False
@@ -542,6 +552,8 @@ class GlobetrotterState(GameState):
             "tb_index": self.tb_index,
             "winners": list(self.winners_),
             "turns_passed": self.turns_passed,
+            "turn_actions": list(self.turn_actions),
+            "last_turn": [list(t) for t in self.last_turn],
             "rng": rng_to_dict(self.rng),
         }
 
@@ -590,6 +602,8 @@ class GlobetrotterState(GameState):
         s.tb_index = int(data.get("tb_index", 0))
         s.winners_ = [int(x) for x in data.get("winners", [])]
         s.turns_passed = int(data.get("turns_passed", 0))
+        s.turn_actions = [int(x) for x in data.get("turn_actions", [])]
+        s.last_turn = [tuple(int(x) for x in t) for t in data.get("last_turn", [[]] * s.n)]
         return s
 
     def resample_hidden(self, seat: int, rng: np.random.Generator) -> "GlobetrotterState":
@@ -672,6 +686,8 @@ class GlobetrotterState(GameState):
         s.played = self.played[:]
         s.tiebreak = self.tiebreak[:]
         s.winners_ = self.winners_[:]
+        s.turn_actions = self.turn_actions[:]
+        s.last_turn = self.last_turn[:]
         return s
 
     # -------------------------------------------------------------- rendering
@@ -741,6 +757,12 @@ def _check_state_dict(game: "Globetrotter", d: dict[str, Any]) -> None:
         ints(key, d.get(key, []), 0, n - 1)
     ints("marked", d.get("marked", []), 0, NUM_CARDS - 1)
     ints("played", d.get("played", []), 0, NUM_CARDS - 1)
+    ints("turn_actions", d.get("turn_actions", []), 0, A.NUM_ACTIONS - 1)
+    if "last_turn" in d:
+        if not isinstance(d["last_turn"], (list, tuple)) or len(d["last_turn"]) != n:
+            raise bad("last_turn", f"must list one turn's actions per player ({n})")
+        for i, row in enumerate(d["last_turn"]):
+            ints(f"last_turn[{i}]", row, 0, A.NUM_ACTIONS - 1)
     if "improve_discards" in d:
         if not isinstance(d["improve_discards"], (list, tuple)) or len(d["improve_discards"]) != n:
             raise bad("improve_discards", f"must list one discard list per player ({n})")
