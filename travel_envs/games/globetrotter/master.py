@@ -3,17 +3,18 @@
 The expert plans its chains well but decides *where a card comes from* (the deck or a parking
 space) and *which card to park* by fixed weights. At those two decisions the master asks the game
 instead: for each option it plays :data:`ROLLOUTS` games to the end with the expert in every seat,
-starting each from the same resampled deal for every option (hidden cards drawn anew from what its
-seat knows, so it never peeks; common deals make the comparison of options fair), and values an
-end by the win share plus 0.01 x the score margin. It leaves the expert's choice only when another
-option's mean is :data:`MARGIN` ahead: with a smaller margin it follows noise (0.1: 41.2% against
-the expert; docs/games/globetrotter.md, "Master").
+starting each from the same deal for every option (hidden cards drawn anew from what its seat knows,
+so it never peeks; common deals make the comparison of options fair), and values an end by the win
+share plus 0.01 x the score margin. It leaves the expert's choice only when another option's mean is
+:data:`MARGIN` ahead: with a smaller margin it follows noise (0.1: 41.2% against the expert;
+docs/games/globetrotter.md, "Master").
 
 This is one step of policy improvement by roll-outs (the rollout algorithm of Tesauro & Galperin
-and Bertsekas): against the expert it rolls out with it won 54.2% [49.4, 59.1] of 400 games fixed in
-advance, then 52.0% of 800 (52.8% [49.9, 55.6] over both), at about 90 CPU ms a decision (7 CPU s a
-game; 1 s at most for a wide parking). Its deals ignore what the opponents' play tells of their hands,
-and that is where its gap lies: with the true hands it would win 70% (benchmarks/globetrotter_information.py).
+and Bertsekas). Uniform deals left it level with the expert (52.8% of 1200 games): they ignore what
+the opponent's play tells of its hand, and with the true hand it would win 70%
+(benchmarks/globetrotter_information.py). Since revision 2 its deals at a 2-player table agree with
+the opponent's last turn (:mod:`.last_turn`: the expert, holding the deal's cards, must play that turn
+as it was played). About 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 from . import actions as A
 from .components import NUM_PARKING
 from .heuristic import ExpertPolicy
+from .last_turn import LastTurnFilter
 
 #: play-outs per option, each from its own resampled deal (shared by all options)
 ROLLOUTS = 12
@@ -32,6 +34,8 @@ MARGIN = 0.3
 SCORE_WEIGHT = 0.01
 #: a play-out longer than this many decisions is valued as a draw (a safety net: games end sooner)
 PLAYOUT_LIMIT = 3000
+#: deals drawn per deal needed, at most, when reading the opponent's last turn; uniform deals fill the rest
+READ_TRIES = 8
 
 
 class MasterPolicy(ExpertPolicy):
@@ -40,8 +44,9 @@ class MasterPolicy(ExpertPolicy):
 
     name = "master"
     #: the expert's revision, then the roll-outs' (raised when ROLLOUTS, MARGIN or the values change), so that
-    #: ratings and journals of older play are refused (rule_player_identity); 1: 12 play-outs, margin 0.3
-    revision = (ExpertPolicy.revision, 1)
+    #: ratings and journals of older play are refused (rule_player_identity); 1: 12 play-outs, margin 0.3;
+    #: 2: deals that agree with the opponent's last turn (2 players)
+    revision = (ExpertPolicy.revision, 2)
     #: the master searches itself: as the play-out player of a search it would cost a search per move
     searches = True
     #: how far another option's mean must lead the expert's choice (:data:`MARGIN`; a diagnostic that
@@ -54,19 +59,34 @@ class MasterPolicy(ExpertPolicy):
 
     def seed(self, seed: int | None) -> None:
         """Restart the generators: its own tie-breaks, the deals it resamples, the play-outs' expert."""
-        own, deals, playouts = np.random.SeedSequence(seed).spawn(3)
+        own, deals, playouts, model = np.random.SeedSequence(seed).spawn(4)
         self.rng = np.random.default_rng(own)
         self.deal_rng = np.random.default_rng(deals)
         self.playout_policy = ExpertPolicy(int(playouts.generate_state(1)[0]))
+        self.opponent_model = ExpertPolicy(int(model.generate_state(1)[0]))
+        self.memory: dict[int, tuple] = {}  # seat -> its last decision: (its view then, the action chosen)
+        #: seat -> (its turn, the reading of the opponent's turn before it, or None)
+        self.readings: dict[int, tuple] = {}
 
     def act(self, observation, action_mask, state=None) -> int:
+        seat = state.current_player
+        if state.phase_id == A.TURN and not state.turn_actions:
+            self._read_last_turn(state, seat)
         choice = super().act(observation, action_mask, state)
         options = self.options(state, np.asarray(action_mask, dtype=bool), choice)
-        if len(options) < 2:
-            return choice
-        means = self.option_values(state, options)
-        best = int(np.argmax(means))
-        return options[best] if means[best] - means[options.index(choice)] > self.margin else choice
+        if len(options) >= 2:
+            means = self.option_values(state, options)
+            best = int(np.argmax(means))
+            if means[best] - means[options.index(choice)] > self.margin:
+                choice = options[best]
+        self.memory[seat] = (state.resample_hidden(seat, self.deal_rng), choice)
+        return choice
+
+    def _read_last_turn(self, state, seat: int) -> None:
+        """As its turn begins, read the opponent's turn before it (once: asked again, it keeps the reading)."""
+        turn = (state.round, len(state.deck), len(state.journal), *state.last_turn)
+        if self.readings.get(seat, (None,))[0] != turn:
+            self.readings[seat] = (turn, LastTurnFilter.read(self.memory.get(seat), state, seat, self.opponent_model))
 
     @staticmethod
     def options(state, mask: np.ndarray, choice: int) -> list[int]:
@@ -82,13 +102,29 @@ class MasterPolicy(ExpertPolicy):
         """Mean play-out value of each option for the seat to act, over :data:`ROLLOUTS` shared deals."""
         seat = state.current_player
         total = np.zeros(len(options))
-        for _ in range(ROLLOUTS):
-            deal = state.resample_hidden(seat, self.deal_rng)
+        for deal in self.deals(state, seat):
             for j, action in enumerate(options):
                 game = deal.clone()
                 game.apply_action(action)
                 total[j] += self._playout(game, seat)
         return total / ROLLOUTS
+
+    def deals(self, state, seat: int) -> list:
+        """:data:`ROLLOUTS` states ``seat`` cannot tell from ``state``, agreeing with the opponent's last turn
+        where it can be read (:mod:`.last_turn`; up to :data:`READ_TRIES` draws per deal)."""
+        rng = self.deal_rng
+        reading = self.readings.get(seat, (None, None))[1]
+        deals = []
+        if reading is not None:
+            for _ in range(READ_TRIES * ROLLOUTS):
+                deal = state.resample_hidden(seat, rng)
+                if reading.agrees(deal, rng):
+                    deals.append(deal)
+                    if len(deals) == ROLLOUTS:
+                        break
+        while len(deals) < ROLLOUTS:
+            deals.append(state.resample_hidden(seat, rng))
+        return deals
 
     def _playout(self, state, seat: int) -> float:
         """Play ``state`` to the end with the expert in every seat; ``seat``'s win share + margin term."""
