@@ -32,7 +32,7 @@ def readings(games: int, seed: int):
             player = players[st.to_act]
             begins = isinstance(player, MasterPolicy) and st.phase_id == A.TURN and not st.turn_actions
             action = player.act(None, st.legal_action_mask(), st)  # it reads the last turn as its turn begins
-            if begins and player.readings[st.to_act][1] is not None:
+            if begins and player.readings[st.to_act][2] is not None:
                 yield player, st.clone()
             st.apply_action(action)
 
@@ -41,7 +41,7 @@ def test_the_true_deal_agrees_with_a_turn_that_drew_no_hidden_card():
     """Without a deck draw the rewound hand is the true one: the model (the expert) plays the turn again."""
     checked = 0
     for master, st in readings(6, 70):
-        reading = master.readings[st.to_act][1]
+        reading = master.readings[st.to_act][2]
         if reading.replay and not reading.from_deck:
             assert reading.agrees(st.clone(), np.random.default_rng(0))
             checked += 1
@@ -51,7 +51,7 @@ def test_the_true_deal_agrees_with_a_turn_that_drew_no_hidden_card():
 def test_the_true_deal_agrees_for_some_choice_of_the_card_drawn():
     checked = 0
     for master, st in readings(4, 80):
-        reading = master.readings[st.to_act][1]
+        reading = master.readings[st.to_act][2]
         if reading.replay and reading.from_deck:
             assert any(reading.agrees(st.clone(), np.random.default_rng(k)) for k in range(30))
             checked += 1
@@ -62,7 +62,7 @@ def test_deals_against_the_turn_are_refused_and_some_uniform_deals_kept():
     kept = tried = 0
     for master, st in readings(2, 90):
         seat = st.to_act
-        reading = master.readings[seat][1]
+        reading = master.readings[seat][2]
         rng = np.random.default_rng(seat)
         for _ in range(20):
             kept += reading.agrees(st.resample_hidden(seat, rng), rng)
@@ -72,7 +72,7 @@ def test_deals_against_the_turn_are_refused_and_some_uniform_deals_kept():
 
 def test_a_deal_that_holds_a_card_seen_played_is_refused():
     for master, st in readings(4, 100):
-        seat, reading = st.to_act, master.readings[st.to_act][1]
+        seat, reading = st.to_act, master.readings[st.to_act][2]
         opp = 1 - seat
         played = [a - A.PLAY for a in st.last_turn[opp] if a < A.DRAW_DECK]
         if not played or not reading.agrees(st.clone(), np.random.default_rng(0)):
@@ -135,3 +135,15 @@ def test_the_reading_master_does_not_peek():
                 break
             st.apply_action(master.act(None, mask, st))
     assert count >= 5
+
+
+def test_a_reading_is_used_only_in_the_turn_it_was_made_for(monkeypatch):
+    """Asked mid-turn in another game (a caller that skipped that turn's start), the master deals uniformly."""
+    master, _ = next(readings(1, 140))
+    st = next(s for s, _ in expert_game(2, 141) if s.phase_id == A.PARK_PHASE)
+
+    def refuse(self, deal, rng):
+        raise AssertionError("a reading of another game was used")
+
+    monkeypatch.setattr(LastTurnFilter, "agrees", refuse)
+    assert len(master.deals(st, st.to_act)) == master_module.ROLLOUTS

@@ -69,7 +69,7 @@ class LastTurnFilter:
                 or start.pos[seat] != state.pos[seat] or start.world != state.world or not start.deck
                 or start.hand_size[seat] != state.hand_size[seat]):
             return None  # a memory of another game or round, or a turn this filter does not read
-        if not _place(start, seat, state.hand_bits[seat]):  # a hand drawn anew at the end of its turn: its own
+        if not _place(start, seat, state.hand_bits[seat]):  # its hand as it is (drawn anew if it ran empty)
             return None
         drew = any(A.DRAW_DECK <= a < A.PARK for a in actions)
         plays = sum(a < A.DRAW_DECK for a in actions)

@@ -58,14 +58,15 @@ class MasterPolicy(ExpertPolicy):
         self.seed(seed)
 
     def seed(self, seed: int | None) -> None:
-        """Restart the generators: its own tie-breaks, the deals it resamples, the play-outs' expert."""
+        """Restart the generators (its own tie-breaks, the deals it resamples, the play-outs' expert, the
+        opponent's model) and forget what it remembers of a game."""
         own, deals, playouts, model = np.random.SeedSequence(seed).spawn(4)
         self.rng = np.random.default_rng(own)
         self.deal_rng = np.random.default_rng(deals)
         self.playout_policy = ExpertPolicy(int(playouts.generate_state(1)[0]))
         self.opponent_model = ExpertPolicy(int(model.generate_state(1)[0]))
         self.memory: dict[int, tuple] = {}  # seat -> its last decision: (its view then, the action chosen)
-        #: seat -> (its turn, the reading of the opponent's turn before it, or None)
+        #: seat -> (the position it was read at, the turn it is for, the reading of the opponent's turn or None)
         self.readings: dict[int, tuple] = {}
 
     def act(self, observation, action_mask, state=None) -> int:
@@ -84,9 +85,17 @@ class MasterPolicy(ExpertPolicy):
 
     def _read_last_turn(self, state, seat: int) -> None:
         """As its turn begins, read the opponent's turn before it (once: asked again, it keeps the reading)."""
-        turn = (state.round, len(state.deck), len(state.journal), *state.last_turn)
-        if self.readings.get(seat, (None,))[0] != turn:
-            self.readings[seat] = (turn, LastTurnFilter.read(self.memory.get(seat), state, seat, self.opponent_model))
+        position = (state.round, len(state.deck), len(state.journal), *state.last_turn)
+        if self.readings.get(seat, (None,))[0] != position:
+            reading = LastTurnFilter.read(self.memory.get(seat), state, seat, self.opponent_model)
+            self.readings[seat] = (position, self._turn_facts(state, seat), reading)
+
+    @staticmethod
+    def _turn_facts(state, seat: int) -> tuple:
+        """Facts that hold all through a turn of ``seat`` and tell it from its other turns (positions move only as
+        a turn ends): a reading is used only in the turn it was made for."""
+        others = tuple(h for q, h in enumerate(state.hand_size) if q != seat)
+        return (state.round, tuple(state.pos), others, *state.last_turn)
 
     @staticmethod
     def options(state, mask: np.ndarray, choice: int) -> list[int]:
@@ -113,7 +122,9 @@ class MasterPolicy(ExpertPolicy):
         """:data:`ROLLOUTS` states ``seat`` cannot tell from ``state``, agreeing with the opponent's last turn
         where it can be read (:mod:`.last_turn`; up to :data:`READ_TRIES` draws per deal)."""
         rng = self.deal_rng
-        reading = self.readings.get(seat, (None, None))[1]
+        _, turn, reading = self.readings.get(seat, (None, None, None))
+        if turn != self._turn_facts(state, seat):
+            reading = None  # made for another turn or game (a caller that skipped this turn's start)
         deals = []
         if reading is not None:
             for _ in range(READ_TRIES * ROLLOUTS):
