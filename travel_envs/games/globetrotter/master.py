@@ -12,7 +12,7 @@ docs/games/globetrotter.md, "Master").
 This is one step of policy improvement by roll-outs (the rollout algorithm of Tesauro & Galperin
 and Bertsekas). Uniform deals left it level with the expert (52.8% of 1200 games): they ignore what
 the opponent's play tells of its hand, and with the true hand it would win 70%
-(benchmarks/globetrotter_information.py). Since revision 2 its deals at a 2-player table agree with
+(benchmarks/globetrotter_information.py). Since revision 3 its deals at a 2-player table agree with
 the opponent's last turn (:mod:`.last_turn`: the expert, holding the deal's cards, must play that turn
 as it was played). About 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
 """
@@ -45,8 +45,8 @@ class MasterPolicy(ExpertPolicy):
     name = "master"
     #: the expert's revision, then the roll-outs' (raised when ROLLOUTS, MARGIN or the values change), so that
     #: ratings and journals of older play are refused (rule_player_identity); 1: 12 play-outs, margin 0.3;
-    #: 2: deals that agree with the opponent's last turn (2 players)
-    revision = (ExpertPolicy.revision, 2)
+    #: 3: deals that agree with the opponent's last turn, 2 players (2 named a scratch version, never shipped)
+    revision = (ExpertPolicy.revision, 3)
     #: the master searches itself: as the play-out player of a search it would cost a search per move
     searches = True
     #: how far another option's mean must lead the expert's choice (:data:`MARGIN`; a diagnostic that
