@@ -9,12 +9,17 @@ to measure how much of its remaining gap each fact holds, and so where an honest
   hand    the 12 deals keep the opponents' true hands and redraw only the deck order and the generator
   true    every option played out once from the true state (deck order, every hand, the generator),
           where the expert opponent's play is known exactly
+  deals   not a match: how well the master's deals guess the opponent's hidden cards, at each decision
+          it searches where it reads the opponent's last turn: the share of those cards a deal puts
+          in the opponent's hand, for uniform deals and for the deals that agree with that turn
 
 Each plays --games seat-rotated 2-player games against the expert, one line per variant with a
-Wilson 95% interval. The players peek: they exist only here, no policy spec names them.
+Wilson 95% interval (``deals``: the master plays the expert's moves, one line with both shares). The
+players peek: they exist only here, no policy spec names them.
 
     python -m benchmarks.globetrotter_information --games 200 --seed 2005 true
     python -m benchmarks.globetrotter_information --games 200 --seed 2006 --processes 2 hand
+    python -m benchmarks.globetrotter_information --games 20 --seed 2103 deals
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ import sys
 from typing import Sequence
 
 import numpy as np
+from tqdm import tqdm
 
 from benchmarks.style_sweep import play_line
+from travel_envs.games.globetrotter import GAME, ExpertPolicy
 from travel_envs.games.globetrotter.master import ROLLOUTS, MasterPolicy
 from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
@@ -64,7 +71,50 @@ class TrueHandsMaster(MasterPolicy):
         return total / ROLLOUTS
 
 
-VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMaster}
+class DealProbe(MasterPolicy):
+    """The master without play-outs (it plays the expert's moves), scoring its deals against the opponent's
+    true hand wherever it reads the opponent's last turn: the share of the opponent's cards unknown to it
+    that a deal puts in that hand, uniform deals against the deals it keeps (it peeks, to score only)."""
+
+    name = "deals"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.decisions, self.uniform, self.agreeing = 0, 0.0, 0.0
+
+    def option_values(self, state, options: list[int]) -> np.ndarray:
+        seat = state.current_player
+        opp = 1 - seat
+        hidden = state.hand_bits[opp] & ~state.known_bits[seat][opp]
+        _, turn, reading = self.readings.get(seat, (None, None, None))
+        if hidden and reading is not None and turn == self._turn_facts(state, seat):
+            def placed(deals) -> float:
+                return float(np.mean([(d.hand_bits[opp] & hidden).bit_count() for d in deals])) / hidden.bit_count()
+
+            self.decisions += 1
+            self.agreeing += placed(self.deals(state, seat))
+            self.uniform += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
+        return np.zeros(len(options))
+
+
+def deal_line(games: int, seed: int) -> str:
+    """Play ``games`` seat-rotated games of the deal probe against the expert; the line of both shares."""
+    probe = DealProbe(seed)
+    game = GAME(num_players=2)
+    for g in tqdm(range(games), desc="deals", unit="game"):
+        state = game.new_initial_state(np.random.default_rng([seed, g]))
+        players = [probe, ExpertPolicy([seed, g])][:: 1 if g % 2 == 0 else -1]
+        probe.seed([seed, g, 1])
+        while not state.is_terminal:
+            state.apply_action(players[state.current_player].act(None, state.legal_action_mask(), state))
+    if not probe.decisions:
+        return f"deals: no decision read in {games} games; play more games"
+    uniform, agreeing = (100 * share / probe.decisions for share in (probe.uniform, probe.agreeing))
+    return (f"deals: the opponent's hidden cards a deal puts in its hand: uniform {uniform:.1f}%, agreeing with "
+            f"its last turn {agreeing:.1f}% ({probe.decisions} decisions read, {games} games, seed {seed})")
+
+
+VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMaster, "deals": DealProbe}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,6 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"one or more of {', '.join(VARIANTS)}")
     args = parser.parse_args(argv)
     for name in args.variants:
+        if name == "deals":
+            print(deal_line(args.games, args.seed))
+            continue
         play_line("globetrotter_v0", name, VARIANTS[name](args.seed), "expert", args.games, args.seed, args.processes)
     return 0
 
