@@ -11,7 +11,9 @@ to measure how much of its remaining gap each fact holds, and so where an honest
           where the expert opponent's play is known exactly
   deals   not a match: how well the master's deals guess the opponent's hidden cards, at each decision
           it searches where it reads the opponent's last turn: the share of those cards a deal puts
-          in the opponent's hand, for uniform deals and for the deals that agree with that turn
+          in the opponent's hand, for uniform deals, for the deals that agree with that turn, and for
+          uniform deals that keep the Journal as it is (every card on it was seen placed there: what
+          a player who remembers them knows, which the resample forgets under ruling J)
 
 Each plays --games seat-rotated 2-player games against the expert, one line per variant with a
 Wilson 95% interval (``deals``: the master plays the expert's moves, one line with both shares). The
@@ -32,6 +34,7 @@ from tqdm import tqdm
 
 from benchmarks.style_sweep import play_line
 from travel_envs.games.globetrotter import GAME, ExpertPolicy
+from travel_envs.games.globetrotter.cardset import cards_of, from_cards
 from travel_envs.games.globetrotter.master import ROLLOUTS, MasterPolicy
 from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
@@ -74,13 +77,18 @@ class TrueHandsMaster(MasterPolicy):
 class DealProbe(MasterPolicy):
     """The master without play-outs (it plays the expert's moves), scoring its deals against the opponent's
     true hand wherever it reads the opponent's last turn: the share of the opponent's cards unknown to it
-    that a deal puts in that hand, uniform deals against the deals it keeps (it peeks, to score only)."""
+    that a deal puts in that hand, uniform deals against the deals it keeps and against uniform deals that
+    keep the Journal (it peeks, to score only; the Journal is what a perfect memory knows)."""
 
     name = "deals"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.decisions, self.uniform, self.agreeing = 0, 0.0, 0.0
+        self.decisions, self.uniform, self.agreeing, self.journal = 0, 0.0, 0.0, 0.0
+
+    def seed(self, seed: int | None) -> None:
+        super().seed(seed)
+        self.journal_rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(5)[4])  # beside the master's 4
 
     def option_values(self, state, options: list[int]) -> np.ndarray:
         seat = state.current_player
@@ -94,7 +102,26 @@ class DealProbe(MasterPolicy):
             self.decisions += 1
             self.agreeing += placed(self.deals(state, seat))
             self.uniform += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
+            rng = self.journal_rng
+            self.journal += placed([_keep_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
+                                    for _ in range(ROLLOUTS)])
         return np.zeros(len(options))
+
+
+def _keep_journal(deal, seat: int, journal: list[int], rng: np.random.Generator):
+    """``deal`` with ``journal`` as its Journal and the other cards hidden from ``seat`` dealt anew uniformly
+    into the same places (the opponent's unknown cards, the deck, the discards)."""
+    opp = 1 - seat
+    known = deal.known_bits[seat][opp]
+    unknown = cards_of(deal.hand_bits[opp] & ~known)
+    under = set(journal[:-1])
+    rest = [c for c in unknown + deal.deck + deal.journal[:-1] + deal.discards if c not in under]
+    rest = [rest[i] for i in rng.permutation(len(rest)).tolist()]
+    deal.hand_bits[opp] = known | from_cards(rest[: len(unknown)])
+    rest = rest[len(unknown) :]
+    deal.deck, deal.discards = rest[: len(deal.deck)], rest[len(deal.deck) :]
+    deal.journal = list(journal)
+    return deal
 
 
 def deal_line(games: int, seed: int) -> str:
@@ -109,9 +136,10 @@ def deal_line(games: int, seed: int) -> str:
             state.apply_action(players[state.current_player].act(None, state.legal_action_mask(), state))
     if not probe.decisions:
         return f"deals: no decision read in {games} games; play more games"
-    uniform, agreeing = (100 * share / probe.decisions for share in (probe.uniform, probe.agreeing))
+    uniform, agreeing, journal = (100 * share / probe.decisions for share in (probe.uniform, probe.agreeing, probe.journal))
     return (f"deals: the opponent's hidden cards a deal puts in its hand: uniform {uniform:.1f}%, agreeing with "
-            f"its last turn {agreeing:.1f}% ({probe.decisions} decisions read, {games} games, seed {seed})")
+            f"its last turn {agreeing:.1f}%, keeping the Journal {journal:.1f}% ({probe.decisions} decisions read, "
+            f"{games} games, seed {seed})")
 
 
 VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMaster, "deals": DealProbe}
