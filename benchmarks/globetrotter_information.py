@@ -16,7 +16,7 @@ to measure how much of its remaining gap each fact holds, and so where an honest
           a player who remembers them knows, which the resample forgets under ruling J)
 
 Each plays --games seat-rotated 2-player games against the expert, one line per variant with a
-Wilson 95% interval (``deals``: the master plays the expert's moves, one line with both shares). The
+Wilson 95% interval (``deals``: the master plays the expert's moves, one line with the three shares). The
 players peek: they exist only here, no policy spec names them.
 
     python -m benchmarks.globetrotter_information --games 200 --seed 2005 true
@@ -125,7 +125,7 @@ def _keep_journal(deal, seat: int, journal: list[int], rng: np.random.Generator)
 
 
 def deal_line(games: int, seed: int) -> str:
-    """Play ``games`` seat-rotated games of the deal probe against the expert; the line of both shares."""
+    """Play ``games`` seat-rotated games of the deal probe against the expert; the line of its three shares."""
     probe = DealProbe(seed)
     game = GAME(num_players=2)
     for g in tqdm(range(games), desc="deals", unit="game"):
