@@ -94,8 +94,7 @@ class DealProbe(MasterPolicy):
         seat = state.current_player
         opp = 1 - seat
         hidden = state.hand_bits[opp] & ~state.known_bits[seat][opp]
-        _, turn, reading = self.readings.get(seat, (None, None, None))
-        if hidden and reading is not None and turn == self._turn_facts(state, seat):
+        if hidden and self.reading(state, seat) is not None:
             def placed(deals) -> float:
                 return float(np.mean([(d.hand_bits[opp] & hidden).bit_count() for d in deals])) / hidden.bit_count()
 

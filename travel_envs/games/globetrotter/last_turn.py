@@ -28,15 +28,16 @@ from .cardset import cards_of, from_cards
 class LastTurnFilter:
     """The opponent's last turn, replayed on each deal by a model of the opponent (see module docstring)."""
 
-    def __init__(self, start, actions: tuple[int, ...], seat: int, model, replay: bool = True) -> None:
+    def __init__(self, start, actions: tuple[int, ...], seat: int, model) -> None:
         self.start = start  # the seat's view when the opponent's turn began
         self.actions = actions
         self.seat, self.opp = seat, 1 - seat
         self.model = model
-        self.replay = replay  # False: the hand ran empty and was drawn anew; only the cards seen are placed
+        self.replay = True  # False: the hand ran empty and was drawn anew; only the cards seen are placed
         plays = [a - A.PLAY for a in actions if a < A.DRAW_DECK]
         self.played_bits = from_cards(plays)
         draw = next((i for i, a in enumerate(actions) if A.DRAW_DECK <= a < A.PARK), -1)
+        self.drew = draw >= 0
         self.from_deck = draw >= 0 and actions[draw] == A.DRAW_DECK
         self.parking_draw = start.parking[actions[draw] - A.DRAW_PARK] if draw >= 0 and not self.from_deck else -1
         parked = next((a - A.PARK for a in actions if A.PARK <= a < A.NO_PARK), -1)
@@ -71,15 +72,13 @@ class LastTurnFilter:
             return None  # a memory of another game or round, or a turn this filter does not read
         if not _place(start, seat, state.hand_bits[seat]):  # its hand as it is (drawn anew if it ran empty)
             return None
-        drew = any(A.DRAW_DECK <= a < A.PARK for a in actions)
-        plays = sum(a < A.DRAW_DECK for a in actions)
-        parks = sum(A.PARK <= a < A.NO_PARK for a in actions)
-        size = start.hand_size[opp] + drew - plays - parks
+        reading = cls(start, actions, seat, model)
+        size = start.hand_size[opp] + reading.drew - reading.played_bits.bit_count() - (reading.parked_bit != 0)
         if size <= 0:  # the hand ran empty and a fresh one was drawn: only the cards played are known
-            return cls(start, actions, seat, model, replay=False)
-        if size != state.hand_size[opp]:
+            reading.replay = False
+        elif size != state.hand_size[opp]:
             return None  # the hand changed since: nothing to rewind
-        return cls(start, actions, seat, model)
+        return reading
 
     def agrees(self, deal, rng: np.random.Generator) -> bool:
         """Whether the model, holding the deal's rewound hand, plays the opponent's last turn as it was."""

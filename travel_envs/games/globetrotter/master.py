@@ -90,6 +90,12 @@ class MasterPolicy(ExpertPolicy):
             reading = LastTurnFilter.read(self.memory.get(seat), state, seat, self.opponent_model)
             self.readings[seat] = (position, self._turn_facts(state, seat), reading)
 
+    def reading(self, state, seat: int) -> LastTurnFilter | None:
+        """The reading of the opponent's last turn made as this turn of ``seat`` began, or None (none could be
+        made, or it was made for another turn or game: a caller that skipped this turn's start)."""
+        _, turn, reading = self.readings.get(seat, (None, None, None))
+        return reading if turn == self._turn_facts(state, seat) else None
+
     @staticmethod
     def _turn_facts(state, seat: int) -> tuple:
         """Facts that hold all through a turn of ``seat`` and tell it from its other turns (positions move only as
@@ -122,9 +128,7 @@ class MasterPolicy(ExpertPolicy):
         """:data:`ROLLOUTS` states ``seat`` cannot tell from ``state``, agreeing with the opponent's last turn
         where it can be read (:mod:`.last_turn`; up to :data:`READ_TRIES` draws per deal)."""
         rng = self.deal_rng
-        _, turn, reading = self.readings.get(seat, (None, None, None))
-        if turn != self._turn_facts(state, seat):
-            reading = None  # made for another turn or game (a caller that skipped this turn's start)
+        reading = self.reading(state, seat)
         deals = []
         if reading is not None:
             for _ in range(READ_TRIES * ROLLOUTS):
