@@ -6,7 +6,7 @@ Policy specs (for --policy, --opponents and --league):
   expert                      a stronger rule-based player, where the game has one (Globetrotter,
                               Itchy Feet, Trekking the World)
   master                      stronger than the expert, where the game has one (Itchy Feet,
-                              Globetrotter)
+                              Globetrotter, Trekking the World)
   mcts[:N][:random|heuristic|expert|master][:depth=D|end][:c=X][:bias=W]
       [:prior=heuristic|expert|master|zoo|PATH][:time=S][:value=score|progress|fitted]
                               information-set MCTS: N simulations per decision or S CPU seconds,

@@ -210,7 +210,7 @@ _NAMED_ROLLOUTS = ", ".join(map(repr, ROLLOUTS))
 
 def _playout_player(game: Any, name: str) -> Any:
     """The rule-based player ``name`` of ``game`` for play-outs; one that searches at its own moves
-    (``searches``, Globetrotter's master) is refused: every simulated move would run a search."""
+    (``searches``: Globetrotter's and Trekking the World's masters) is refused: every simulated move would run a search."""
     player = game_policy_class(game, name)
     if getattr(player, "searches", False):
         raise ParameterError(f"mcts play-outs by {name!r} are not allowed in {game.name}: that player searches at "

@@ -9,7 +9,8 @@ Spec strings are what configs and the command line use:
   game has one (Globetrotter, Itchy Feet, Trekking the World),
 - ``"master"``: the game's ``MasterPolicy``, its expert improved, where a game has one
   (Itchy Feet, where it beats the expert; Globetrotter, whose master searches by expert play-outs
-  at two decisions and is level with the expert or a little ahead),
+  at two decisions and is level with the expert or a little ahead; Trekking the World, whose master
+  chooses each turn's plan by short expert play-outs),
 - ``"model:runs/x/final_model.zip"`` or a bare path ending in ``.zip``/``.npz``:
   a trained MaskablePPO model (or a self-play snapshot), played greedily,
 - ``"zoo"`` / ``"zoo:<env id>"``: the trained agent shipped with the package for the env in play
