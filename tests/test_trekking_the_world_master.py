@@ -96,10 +96,18 @@ def test_an_aimed_expert_without_an_aim_is_the_expert():
         assert AimedExpert(3).act(None, mask, st) == ExpertPolicy(3).act(None, mask, st)
 
 
+class _PeekingMaster(MasterPolicy):
+    """Plays its roll-outs on the true decks instead of redrawn ones: a peek the check must catch."""
+
+    def plan_values(self, state, seat, options):
+        deal_seed = 5
+        return np.array([self._rollout(state, seat, a, e, deal_seed) for a, e in options])
+
+
 def test_it_decides_from_its_seats_view_only(small_search):
     """The same seed gives the same plan values and move on a position and on a redeal of its hidden decks;
-    and the check would see a difference: some plans' values differ from the expert's turn's."""
-    spread = 0.0
+    and the check can fail: a master whose roll-outs read the true decks is caught."""
+    spread, caught = 0.0, 0
     for k, st in enumerate(turn_starts(2, 8, 4)):
         seat = st.current_player
         redeal = st.resample_hidden(seat, np.random.default_rng(100 + k))
@@ -110,7 +118,9 @@ def test_it_decides_from_its_seats_view_only(small_search):
         assert np.array_equal(true_values, MasterPolicy(9).plan_values(redeal, seat, options))
         assert MasterPolicy(9).act(None, mask, st) == MasterPolicy(9).act(None, redeal.legal_action_mask(), redeal)
         spread = max(spread, float(np.ptp(true_values)))
-    assert spread > 0.0
+        peeker = _PeekingMaster(9)
+        caught += not np.array_equal(peeker.plan_values(st, seat, options), peeker.plan_values(redeal, seat, options))
+    assert spread > 0.0 and caught > 0
 
 
 def test_roll_out_values_are_margins_with_a_win_bonus():
