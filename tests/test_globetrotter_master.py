@@ -28,14 +28,6 @@ def decisions(n: int, seed: int, searched: bool):
             yield st
 
 
-def test_spec_builds_the_master_and_names_its_revision():
-    policy = make_policy("master", "globetrotter_v0", seed=1)
-    assert isinstance(policy, MasterPolicy) and policy.name == "master"
-    identity = spec_identity("master", "globetrotter_v0")
-    # its own revision enters the digest: not the expert's digest under another name
-    assert identity.startswith("master@") and identity[7:] != spec_identity("expert", "globetrotter_v0")[7:]
-
-
 def test_it_plays_the_experts_move_where_it_does_not_search():
     """Outside the turn's opening draw and the parking the master is the expert, move for move."""
     count = 0

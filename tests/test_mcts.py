@@ -124,6 +124,19 @@ def test_a_search_led_by_the_master_names_it_in_its_identity():
         make_policy("mcts:8:bias=1:prior=master", "trekking_v0").act(None, None, None)
 
 
+@pytest.mark.parametrize("env_id", ["globetrotter_v0", "itchy_feet_v0", "trekking_the_world_v0"])
+def test_master_spec_builds_the_games_master_under_its_own_identity(env_id):
+    """``master`` builds the game's MasterPolicy; what it plays (its style, its revision) has a digest of its
+    own, not the expert's under another name."""
+    from travel_envs.agents.games import game_policy_class
+    from travel_envs.agents.registry import spec_identity
+
+    policy = make_policy("master", env_id, seed=1)
+    assert isinstance(policy, game_policy_class(env_id, "master")) and policy.name == "master"
+    identity = spec_identity("master", env_id)
+    assert identity.startswith("master@") and identity[7:] != spec_identity("expert", env_id)[7:]
+
+
 class BlindRaceState(RaceState):
     resample_hidden = GameState.resample_hidden
 

@@ -33,16 +33,11 @@ def turn_starts(players: int, seed: int, count: int):
         st.apply_action(experts[st.current_player].act(None, mask, st))
 
 
-def test_spec_builds_the_master_and_names_its_revision():
-    policy = make_policy("master", "trekking_the_world_v0", seed=1)
-    assert isinstance(policy, MasterPolicy) and policy.name == "master"
-    identity = spec_identity("master", "trekking_the_world_v0")
-    assert identity.startswith("master@") and identity[7:] != spec_identity("expert", "trekking_the_world_v0")[7:]
-
-
 def test_it_leads_a_search_but_is_refused_as_its_play_outs():
     search = make_policy("mcts:4:bias=4:prior=master", "trekking_the_world_v0", seed=0)
     assert isinstance(search, MCTSPolicy)
+    led = spec_identity("mcts:prior=master", "trekking_the_world_v0")
+    assert led.endswith("+" + spec_identity("master", "trekking_the_world_v0")) and "+expert@" not in led
     st = next(turn_starts(2, 3, 1))
     assert st.legal_action_mask()[search.act(None, st.legal_action_mask(), st)]
     with pytest.raises(ParameterError, match="searches at its own moves"):
