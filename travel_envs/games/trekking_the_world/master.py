@@ -53,7 +53,7 @@ class AimedExpert(ExpertPolicy):
 
 class MasterPolicy(AimedExpert):
     """The expert, leaving its turn's plan when short expert roll-outs clearly prefer another
-    (module docstring). About 1 CPU s at a turn start, the expert's cost elsewhere."""
+    (module docstring). About 0.5 CPU s at a turn start (at most about 2 s), the expert's cost elsewhere."""
 
     name = "master"
     #: raised when the roll-outs or their values change, so that ratings and journals of older play are
