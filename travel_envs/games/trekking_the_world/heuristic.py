@@ -57,6 +57,15 @@ def _ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dic
     return hit
 
 
+def plan_ends(v: int, visited: int, money: int, n_max: int, torres: bool = False, revisit: bool = False,
+              free: bool = False, no_step: bool = False) -> dict[int, int]:
+    """End -> money left, for a move of ``n_max`` steps from ``v`` (``visited``: locations left earlier this
+    turn) under the given movement powers (Torres: 2 fewer steps allowed)."""
+    n_min = max(1, n_max - 2) if torres else n_max
+    rules = MoveRules(v, n_min, n_max, revisit, 0 if free else C.FLIGHT_COST, 0 if no_step else 1, visited)
+    return _ends(rules, v, visited | (1 << v), 0, money)
+
+
 def _power_actions(legal, kinds) -> dict[str, int]:
     """kind -> the action that uses a held power of that kind (among the legal ones)."""
     out = {}
@@ -246,9 +255,7 @@ class HeuristicPolicy:
         """The best end value of a move of ``itin`` from ``v`` (``visited``: locations left earlier
         this turn) under the given movement powers."""
         money = s.money[p] if money is None else money
-        n_min = max(1, n_max - 2) if torres else n_max
-        rules = MoveRules(v, n_min, n_max, revisit, 0 if free else C.FLIGHT_COST, 0 if no_step else 1, visited)
-        ends = _ends(rules, v, visited | (1 << v), 0, money)
+        ends = plan_ends(v, visited, money, n_max, torres, revisit, free, no_step)
         if not ends:
             return -1e9
         return max(self._endpoint_value(s, p, itin, e, m) for e, m in ends.items())

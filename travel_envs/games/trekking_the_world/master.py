@@ -20,8 +20,7 @@ import numpy as np
 
 from . import components as C
 from .actions import A_FF, A_ITIN, NONE, PH_START
-from .heuristic import ExpertPolicy, _ends
-from .movement import MoveRules
+from .heuristic import ExpertPolicy, plan_ends
 
 #: (Itinerary, end) plans compared beside the expert's own turn
 CANDIDATES = 6
@@ -105,9 +104,7 @@ class MasterPolicy(AimedExpert):
         for slot, itin in enumerate(state.available_itineraries()):
             if itin == NONE or not mask[A_ITIN + slot]:
                 continue
-            n = C.ITIN_MOVE[itin]
-            rules = MoveRules(here, n, n, False, C.FLIGHT_COST, 1, visited)
-            for end, left in _ends(rules, here, visited | (1 << here), 0, money).items():
+            for end, left in plan_ends(here, visited, money, C.ITIN_MOVE[itin]).items():
                 value = ExpertPolicy._endpoint_value(self, state, seat, itin, end, left)
                 scored.append((-value, A_ITIN + slot, end))
         scored.sort()
