@@ -87,7 +87,8 @@ def test_random_games_end_with_invariants(n):
     dict(num_players=2, tours_to_end=6), dict(num_players=3, suitcase_points="steep"),
     dict(num_players=4, encounter_optional=True), dict(num_players=2, tour_deck_size=20, auto_forced=False),
     dict(num_players=1, solo_margin=0), dict(num_players=5, tours_to_end=2),
-    dict(num_players=3, move_by_end=True, location_features=True), dict(num_players=1, move_by_end=True),
+    dict(num_players=3, move_by_end=True, location_features=True, plan_features=True),
+    dict(num_players=1, move_by_end=True, plan_features=True),
     dict(num_players=5, move_by_end=True, auto_forced=False),
 ])
 def test_random_games_variants(params):

@@ -151,3 +151,76 @@ def test_location_features_hold_the_public_offer_by_location_and_nothing_hidden(
     s.loc[1] = C.AIRPORTS[1]
     s.touch()
     assert not np.array_equal(block(s, 1)[:, 4], block(s, 0)[:, 4])
+
+
+# ------------------------------------------------------------ plan_features
+def _plan_block(state, seat):
+    from travel_envs.games.trekking_the_world.plan_features import PLAN_CONTEXTS, PLAN_VALUES
+
+    game = state.game
+    out = np.zeros(game.observation_size, np.float32)
+    state.observation(seat, out)
+    return out[game.observation_size - game.params.plan_features * PLAN_CONTEXTS * 54 * PLAN_VALUES:].reshape(
+        PLAN_CONTEXTS, 54, PLAN_VALUES)
+
+
+def test_plan_features_name_the_ends_the_rules_reach_and_what_arriving_gives():
+    """Row 1 + k lists the ends the variant offers once the Itinerary in slot k is chosen, with the money
+    and cubes arriving there gives; row 0, the move being made, lists the mask's ends."""
+    from travel_envs.games.trekking_the_world import components as C
+    from travel_envs.games.trekking_the_world.location_features import LOCATION_FEATURES_SIZE
+    from travel_envs.games.trekking_the_world.plan_features import PLAN_FEATURES_SIZE
+
+    s = build_state(2, locations=["Africa Airport"] * 2, money=[3, 0], move_by_end=True, location_features=True,
+                    plan_features=True, auto_forced=False)
+    game = s.game
+    assert game.observation_size == game.base_observation_size + LOCATION_FEATURES_SIZE + PLAN_FEATURES_SIZE
+    start = _plan_block(s, 0)
+    assert not start[0].any()  # no move is being made
+    checked = 0
+    for slot, itin in enumerate(s.available_itineraries()):
+        if itin == -1:
+            assert not start[1 + slot].any()
+            continue
+        t = s.clone()
+        t.apply_action(A_ITIN + slot)
+        while t.phase_id != E.PH_MOVING:  # no token, no power: straight to the move
+            t.apply_action(A_PASS)
+        ends = [a - A_LOC for a in t.legal_actions() if A_LOC <= a < A_LOC + 54]
+        assert sorted(np.flatnonzero(start[1 + slot, :, 0])) == sorted(ends)
+        moving = _plan_block(t, 0)
+        np.testing.assert_array_equal(moving[0], start[1 + slot])  # the move being made reads the same
+        for end in ends:  # arriving: the money left after the walk the variant plays, plus the Itinerary's
+            u = t.clone()
+            u.apply_action(A_LOC + end)
+            money = min(C.MONEY_CAP, u.money[0] + C.ITIN_MONEY[itin])
+            assert start[1 + slot, end, 1] == np.float32(money / C.MONEY_CAP)
+            on_continent = C.NODE_CONTINENT[end] in C.ITIN_CONTINENTS[itin]
+            assert (start[1 + slot, end, 2] > 0) == (on_continent and C.ITIN_CUBES[itin] > 0)
+        checked += 1
+    assert checked >= 3
+
+
+def test_plan_features_hold_public_facts_only():
+    from travel_envs.games.trekking_the_world import components as C
+
+    s = build_state(2, locations=["Africa Airport", "Asia Airport"], money=[5, 2], move_by_end=True,
+                    plan_features=True)
+    before = _plan_block(s, 0)
+    for seed in range(5):  # what the seat cannot see (deck order, the Rival deck) moves nothing
+        np.testing.assert_array_equal(_plan_block(s.resample_hidden(0, np.random.default_rng(seed)), 0), before)
+    # public changes move it: the other seat stands elsewhere and sees other ends
+    assert not np.array_equal(_plan_block(s, 1), before)
+    # a full Suitcase row earns no cube where an Itinerary of that colour would
+    slot, itin = next((k, i) for k, i in enumerate(s.available_itineraries()) if i != -1 and C.ITIN_CUBES[i])
+    assert before[1 + slot, :, 2].any()
+    s.suitcase[0][C.ITIN_COLOUR[itin]] = C.SUITCASE_COLUMNS
+    s.touch()
+    after = _plan_block(s, 0)
+    assert not after[1 + slot, :, 2].any()
+    np.testing.assert_array_equal(after[1 + slot, :, :2], before[1 + slot, :, :2])
+    # more money reaches ends by flights that were out of reach
+    s.money[0] = 0
+    s.touch()
+    poor = _plan_block(s, 0)
+    assert poor[1:, :, 0].sum() < before[1:, :, 0].sum()

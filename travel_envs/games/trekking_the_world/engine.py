@@ -69,6 +69,7 @@ from .actions import (
 from .movement import MONEY_KEY_CAP, MoveRules, can_finish, move_ends, moving_targets, shared_rules, trim
 from .location_features import LOCATION_FEATURES_SIZE, encode_location_features
 from .params import TrekkingTheWorldParams
+from .plan_features import PLAN_FEATURES_SIZE, encode_plan_features
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
 
@@ -992,12 +993,17 @@ class TrekkingTheWorldState(GameState):
 
     # ---------------------------------------------------------- encoding
     def observation(self, seat: int, out: np.ndarray) -> None:
-        if self.game.params.location_features:
-            base = self.game.base_observation_size
-            encoder.encode_observation(self, seat, out[:base])
-            encode_location_features(self, seat, out[base:])
-        else:
+        params = self.game.params
+        if not (params.location_features or params.plan_features):
             encoder.encode_observation(self, seat, out)
+            return
+        base = self.game.base_observation_size
+        encoder.encode_observation(self, seat, out[:base])
+        if params.location_features:
+            encode_location_features(self, seat, out[base:base + LOCATION_FEATURES_SIZE])
+            base += LOCATION_FEATURES_SIZE
+        if params.plan_features:
+            encode_plan_features(self, seat, out[base:base + PLAN_FEATURES_SIZE])
 
     def state_tensor(self, out: np.ndarray) -> None:
         encoder.encode_state(self, out)
@@ -1179,10 +1185,11 @@ class TrekkingTheWorldGame(Game):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        #: the observation without the optional per-location block
+        #: the observation without the optional blocks (per location, then per plan, in that order)
         self.base_observation_size = encoder.observation_size(self.num_players)
         self.observation_size = self.base_observation_size + (
-            LOCATION_FEATURES_SIZE if self.params.location_features else 0)
+            LOCATION_FEATURES_SIZE if self.params.location_features else 0) + (
+            PLAN_FEATURES_SIZE if self.params.plan_features else 0)
         self.state_size = encoder.state_size(self.num_players)
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:

@@ -32,7 +32,7 @@ from .actions import (
     NONE, PENDING_FF, PH_CARDS, PH_COLOUR, PH_FLY, PH_HALONG, PH_MONEY, PH_MOVE_PREP, PH_MOVING, PH_PICK_ENC,
     PH_PLACE, PH_PLAYER, PH_SOUVENIR, PH_START, PH_TELEPORT,
 )
-from .movement import MoveRules, endpoints, flights_cost, move_ends
+from .movement import MoveRules, flights_cost, move_ends, plan_ends, reachable_ends
 
 
 INSTANT_GAINS = (  # a tuple: the order of preference must not depend on string hashing
@@ -43,29 +43,6 @@ MOVE_POWERS = frozenset({"extra_steps", "move_fewer", "allow_revisit_this_turn",
                          "flights_use_no_step", "teleport_instead_of_move", "skip_move"})
 GREAT_WALL = C.card_of_kind("end_points_per_unused_token")  # a kept token scores its "per" at the end
 ANGKOR_WAT = C.card_of_kind("end_points_per_other_encounter")  # so does every other Encounter held
-_ENDS: dict = {}  # endpoints() by (rules, location, visited, money): pure, shared by all instances
-_ENDS_LIMIT = 50_000
-
-
-def _ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, int]:
-    key = (rules.key, v, visited, steps, money)
-    hit = _ENDS.get(key)
-    if hit is None:
-        if len(_ENDS) > _ENDS_LIMIT:
-            _ENDS.clear()
-        hit = _ENDS[key] = endpoints(rules, v, visited, steps, money, budget=20_000)
-    return hit
-
-
-def plan_ends(v: int, visited: int, money: int, n_max: int, torres: bool = False, revisit: bool = False,
-              free: bool = False, no_step: bool = False) -> dict[int, int]:
-    """End -> money left, for a move of ``n_max`` steps from ``v`` (``visited``: locations left earlier this
-    turn) under the given movement powers (Torres: 2 fewer steps allowed)."""
-    n_min = max(1, n_max - 2) if torres else n_max
-    rules = MoveRules(v, n_min, n_max, revisit, 0 if free else C.FLIGHT_COST, 0 if no_step else 1, visited)
-    return _ends(rules, v, visited | (1 << v), 0, money)
-
-
 def _power_actions(legal, kinds) -> dict[str, int]:
     """kind -> the action that uses a held power of that kind (among the legal ones)."""
     out = {}
@@ -523,7 +500,7 @@ class HeuristicPolicy:
             flight = w not in C.ADJ[here] or ((s.visited >> w) & 1 and not s.revisit)
             cost = rules.flight_cost if flight else 0
             inc = rules.flight_step if flight else 1
-            ends = _ends(rules, w, s.visited | (1 << w), s.steps + inc, s.money[p] - cost)
+            ends = reachable_ends(rules, w, s.visited | (1 << w), s.steps + inc, s.money[p] - cost)
             val = max((self._endpoint_value(s, p, s.itin, e, m) for e, m in ends.items()), default=-1e9)
             val += self.rng.random() * noise
             if val > best_v:

@@ -20,7 +20,8 @@ import numpy as np
 
 from . import components as C
 from .actions import A_FF, A_ITIN, NONE, PH_START
-from .heuristic import ExpertPolicy, plan_ends
+from .heuristic import ExpertPolicy
+from .movement import plan_ends
 
 #: (Itinerary, end) plans compared beside the expert's own turn
 CANDIDATES = 6

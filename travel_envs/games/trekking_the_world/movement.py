@@ -202,6 +202,32 @@ def endpoints(rules: MoveRules, v: int, visited: int, steps: int, money: int, bu
     return found
 
 
+#: ``reachable_ends`` by (rules, location, visited, steps, money): pure, shared by every caller
+_REACHABLE: dict = {}
+_REACHABLE_LIMIT = 50_000
+
+
+def reachable_ends(rules: MoveRules, v: int, visited: int, steps: int, money: int) -> dict[int, int]:
+    """:func:`endpoints` (budget 20,000 steps: every printed move on this board), memoised.
+    Callers must not change the dict returned."""
+    key = (rules.key, v, visited, steps, money)
+    hit = _REACHABLE.get(key)
+    if hit is None:
+        trim(_REACHABLE, _REACHABLE_LIMIT)
+        hit = _REACHABLE[key] = endpoints(rules, v, visited, steps, money, budget=20_000)
+    return hit
+
+
+def plan_ends(v: int, visited: int, money: int, n_max: int, torres: bool = False, revisit: bool = False,
+              free: bool = False, no_step: bool = False) -> dict[int, int]:
+    """End -> most money left, for a move of ``n_max`` steps starting at ``v`` (``visited``: locations
+    left earlier this turn) under the given movement powers (Torres: 2 fewer steps allowed): where an
+    Itinerary chosen now could take the Trekker."""
+    n_min = max(1, n_max - 2) if torres else n_max
+    rules = MoveRules(v, n_min, n_max, revisit, 0 if free else FLIGHT_COST, 0 if no_step else 1, visited)
+    return reachable_ends(rules, v, visited | (1 << v), 0, money)
+
+
 #: ``move_ends`` by (rules, location, visited, steps, money as far as flights can tell)
 _ENDS: dict = {}
 _ENDS_LIMIT = 20_000

@@ -30,6 +30,9 @@ class TrekkingTheWorldParams:
     location_features: append per-location features to the observation (what each location offers and
         its distance from the seat's Trekker: ``location_features.py``), public facts indexed by location
         for policies whose actions name locations.
+    plan_features: append per-plan features (where the move being made and each Itinerary on offer
+        can end, and the money and Souvenir cubes arriving there gives: ``plan_features.py``), rule
+        consequences of public facts for policies that score a move by its ends.
     """
 
     num_players: int = 2
@@ -43,6 +46,7 @@ class TrekkingTheWorldParams:
     auto_forced: bool = True
     move_by_end: bool = False
     location_features: bool = False
+    plan_features: bool = False
 
     def __post_init__(self):
         check_range("num_players", self.num_players, 1, 5)
@@ -57,6 +61,7 @@ class TrekkingTheWorldParams:
         check_choice("auto_forced", self.auto_forced, (True, False))
         check_choice("move_by_end", self.move_by_end, (False, True))
         check_choice("location_features", self.location_features, (False, True))
+        check_choice("plan_features", self.plan_features, (False, True))
 
     @property
     def end_tours(self) -> int:
