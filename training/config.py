@@ -99,6 +99,9 @@ class PPOSection(ConfigSection):
 
 
 class NetSection(ConfigSection):
+    kind: Literal["mlp", "end_scoring"] = Field(
+        "mlp", description="mlp: SB3's MlpPolicy; end_scoring: an MLP trunk plus a head that scores every move "
+                           "by its ends (Trekking the World with move_by_end, location_features, plan_features)")
     pi: list[int] = Field(default_factory=lambda: [128, 128], description="policy hidden layer sizes")
     vf: list[int] = Field(default_factory=lambda: [128, 128], description="value hidden layer sizes")
     activation: Literal["tanh", "relu"] = "tanh"

@@ -156,12 +156,12 @@ def _margin(scores, seat: int) -> float:
 def _load_driver(weights: bytes):
     """The DAgger learner from its ``.npz`` bytes (bytes, not a path: a Ray worker on another machine
     cannot read the driver's folder)."""
-    from travel_envs.agents.model import NumpyMLPPolicy
+    from travel_envs.agents.model import load_npz_policy
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "driver.npz"
         path.write_bytes(weights)
-        return NumpyMLPPolicy.load(path, deterministic=True)
+        return load_npz_policy(path, deterministic=True)
 
 
 # -- chunks on disk ---------------------------------------------------------------------------------

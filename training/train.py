@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from travel_envs.core.files import atomic_path, remove_leftovers, write_text_atomic
+from travel_envs.core.game import ParameterError
 
 from .config import ConfigError, TrainingConfig, describe_keys, dump_config, load_config
 
@@ -101,14 +102,34 @@ def build_model(cfg: TrainingConfig, vec_env, tb_dir: Path | None):
         "activation_fn": {"tanh": nn.Tanh, "relu": nn.ReLU}[cfg.net.activation],
         "ortho_init": cfg.net.ortho_init,
     }
+    policy = "MlpPolicy"
+    if cfg.net.kind == "end_scoring":
+        from .networks import EndScoringPolicy
+
+        policy, policy_kwargs["layout"] = EndScoringPolicy, end_scoring_layout(cfg)
     return MaskablePPO(
-        "MlpPolicy", vec_env, learning_rate=lr, n_steps=p.n_steps, batch_size=p.batch_size,
+        policy, vec_env, learning_rate=lr, n_steps=p.n_steps, batch_size=p.batch_size,
         n_epochs=p.n_epochs, gamma=p.gamma, gae_lambda=p.gae_lambda, clip_range=p.clip_range,
         ent_coef=p.ent_coef, vf_coef=p.vf_coef, max_grad_norm=p.max_grad_norm, target_kl=p.target_kl,
         normalize_advantage=p.normalize_advantage, policy_kwargs=policy_kwargs,
         tensorboard_log=str(tb_dir) if tb_dir else None, seed=cfg.train.seed, device=cfg.train.device,
         verbose=cfg.train.verbose,
     )
+
+
+def end_scoring_layout(cfg: TrainingConfig) -> dict:
+    """The env's layout for ``net.kind: end_scoring``; a ConfigError names what the env lacks."""
+    from travel_envs.core.registry import make_raw_env
+
+    game = make_raw_env(cfg.env.id, **cfg.env.params).game
+    if not hasattr(game, "end_scoring_layout"):
+        raise ConfigError(f"net.kind: end_scoring scores moves by their ends, which {cfg.env.id} does not name; "
+                          "use it with trekking_the_world_v0 (move_by_end, location_features, plan_features), "
+                          "or net.kind: mlp")
+    try:
+        return game.end_scoring_layout()
+    except ParameterError as exc:
+        raise ConfigError(f"net.kind: end_scoring: {exc}") from None
 
 
 def _has_teacher_data(run_dir: Path) -> bool:
@@ -271,7 +292,10 @@ def _model_meta(cfg: TrainingConfig, model) -> dict:
     from travel_envs.core.registry import make_raw_env
 
     activation = _activation_name(model.policy.activation_fn())
-    return model_metadata(cfg.env.id, make_raw_env(cfg.env.id, **cfg.env.params), cfg.env.params, activation)
+    meta = model_metadata(cfg.env.id, make_raw_env(cfg.env.id, **cfg.env.params), cfg.env.params, activation)
+    if hasattr(model.policy, "network_meta"):  # not an MLP: the numpy player rebuilds it from this entry
+        meta["network"] = model.policy.network_meta(activation)
+    return meta
 
 
 def _save_final_model(cfg: TrainingConfig, model: MaskablePPO, run_dir: Path, eval_cb: EvalCallback,

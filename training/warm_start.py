@@ -43,6 +43,13 @@ def load_initial_weights(cfg: TrainingConfig, model) -> str:
     spec = cfg.train.init_from
     path = Path(model_path(spec, cfg.env.id))
     source = load_model_policy(path, name=spec)  # refuses corrupt files, naming them
+    scoring_model, scoring_source = hasattr(model.policy, "network_meta"), not hasattr(source, "weights")
+    if scoring_model != scoring_source:
+        kinds = {True: "end_scoring", False: "mlp"}
+        raise ConfigError(f"train.init_from={spec!r}: that model's network is {kinds[scoring_source]}, the config's "
+                          f"net.kind builds {kinds[scoring_model]}; set net.kind to the model's")
+    if scoring_model:
+        return _copy_state(model, path, spec, source)
     linears = _actor_linears(model.policy)
     want = _sizes(linears)
     have = [(int(w.shape[0]), int(w.shape[1])) for w in source.weights]
@@ -65,3 +72,20 @@ def load_initial_weights(cfg: TrainingConfig, model) -> str:
             layer.weight.copy_(torch.as_tensor(np.ascontiguousarray(w.T)))
             layer.bias.copy_(torch.as_tensor(b))
     return f"actor of {path} (the critic starts fresh)"
+
+
+def _copy_state(model, path: Path, spec: str, source) -> str:
+    """The end-scoring network: a ``.zip`` gives actor and critic, an ``.npz`` the actor (by name)."""
+    import torch
+
+    from travel_envs.agents.model import _read_zip
+
+    zipped = path.suffix == ".zip"
+    state = _read_zip(path)[0] if zipped else {k: torch.as_tensor(v) for k, v in source._arrays.items()}
+    try:
+        model.policy.load_state_dict(state, strict=zipped)
+    except RuntimeError as exc:
+        raise ConfigError(f"train.init_from={spec!r}: its weights do not fit the config's net "
+                          f"({str(exc).splitlines()[0][:200]}); set net.pi, net.vf and net.activation to the "
+                          "model's") from None
+    return f"actor and critic of {path}" if zipped else f"actor of {path} (the critic starts fresh)"

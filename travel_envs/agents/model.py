@@ -20,7 +20,8 @@ observation and action sizes and the actor's architecture, so a model is
 played only on the table it was trained for (:func:`check_policy_fits`).
 
 - :func:`save_sb3_model` writes a MaskablePPO model with that metadata, atomically,
-- :func:`load_model_policy` reads a ``.zip`` (or a snapshot ``.npz``) as a Policy,
+- :func:`load_model_policy` reads a ``.zip`` (or a snapshot ``.npz``, :func:`load_npz_policy`) as a
+  Policy: a :class:`NumpyMLPPolicy`, or the end-scoring network's ``NumpyEndScoringPolicy``,
 - :func:`read_model_metadata` reads only the metadata (to build the right env),
 - :func:`policy_from_sb3` converts a live SB3 policy (used for snapshots),
 - :meth:`NumpyMLPPolicy.save` / :meth:`NumpyMLPPolicy.load` write and read a
@@ -42,6 +43,8 @@ import numpy as np
 
 from travel_envs.core.files import atomic_path
 from travel_envs.core.game import ParameterError, params_to_dict, stored_params_diff
+
+from .end_scoring import NumpyEndScoringPolicy, actor_arrays, is_end_scoring
 
 #: the file endings of a saved model (a MaskablePPO ``.zip``, a snapshot or shipped ``.npz``)
 MODEL_SUFFIXES = (".zip", ".npz")
@@ -166,12 +169,35 @@ class NumpyMLPPolicy:
                                  f"{exc}") from None
 
 
+def load_npz_policy(path: str | os.PathLike, deterministic: bool = False, seed: int | None = None,
+                    name: str | None = None):
+    """A snapshot or shipped ``.npz`` as a Policy: an MLP (:class:`NumpyMLPPolicy`) or, when its
+    metadata says so, the end-scoring network (:class:`NumpyEndScoringPolicy`)."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"policy snapshot file not found: {path}")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"])) if "meta" in data.files else None
+            if is_end_scoring(meta):
+                return NumpyEndScoringPolicy.from_npz(data, path, deterministic, seed, name or path.stem)
+    except (OSError, ValueError, KeyError, IndexError, EOFError, zipfile.BadZipFile) as exc:
+        raise ModelFileError(f"{path}: not a readable policy snapshot (.npz written by training): "
+                             f"{exc}") from None
+    return NumpyMLPPolicy.load(path, deterministic, seed, name)
+
+
 def policy_from_sb3(policy, deterministic: bool = True, seed: int | None = None,
-                    name: str = "model", meta: dict | None = None) -> NumpyMLPPolicy:
-    """Convert an SB3 ``MaskableActorCriticPolicy`` (MlpPolicy, flat Box obs) to numpy."""
+                    name: str = "model", meta: dict | None = None):
+    """Convert an SB3 ``MaskableActorCriticPolicy`` (MlpPolicy or the end-scoring policy of
+    ``training/networks.py``, flat Box obs) to numpy."""
     import torch.nn as nn
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
+    if hasattr(policy, "network_meta"):  # the end-scoring policy: its numpy twin
+        network = policy.network_meta(_activation_name(policy.activation_fn()))
+        return NumpyEndScoringPolicy(actor_arrays(policy.state_dict()), {**(meta or {}), "network": network},
+                                     deterministic, seed, name)
     extractor = getattr(policy, "pi_features_extractor", policy.features_extractor)
     if not isinstance(extractor, FlattenExtractor):
         raise ValueError(f"only MlpPolicy with a flat observation is supported, got {type(extractor).__name__}")
@@ -338,14 +364,16 @@ def load_model_policy(path: str | os.PathLike, deterministic: bool = True, seed:
 
         return load_checkpoint_policy(path, deterministic=deterministic, seed=seed, name=name)
     if path.suffix == ".npz":
-        return NumpyMLPPolicy.load(path, deterministic, seed, name or path.stem)
+        return load_npz_policy(path, deterministic, seed, name or path.stem)
     state, meta, data = _read_zip(path)
     try:
+        if is_end_scoring(meta):
+            return NumpyEndScoringPolicy(actor_arrays(state), meta, deterministic, seed, name or path.stem)
         activation = (meta or {}).get("activation") or _legacy_activation(data)
         weights, biases, acts = _actor_from_state(state, activation)
         return NumpyMLPPolicy(weights, biases, acts, deterministic, seed, name or path.stem, meta)
-    except ValueError as exc:
-        raise _corrupt(path, f"not a MaskablePPO MlpPolicy actor: {exc}") from None
+    except (ValueError, KeyError, IndexError) as exc:
+        raise _corrupt(path, f"not a MaskablePPO actor of this project: {exc}") from None
 
 
 def read_model_metadata(path: str | os.PathLike) -> dict | None:
@@ -354,7 +382,7 @@ def read_model_metadata(path: str | os.PathLike) -> dict | None:
     if path.is_dir():
         return rllib_run_metadata(path)
     if path.suffix == ".npz":
-        return NumpyMLPPolicy.load(path).meta
+        return load_npz_policy(path).meta
     try:
         with zipfile.ZipFile(path) as zf:
             if META_ENTRY not in zf.namelist():

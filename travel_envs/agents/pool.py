@@ -17,7 +17,7 @@ import numpy as np
 from travel_envs.core.game import ParameterError
 
 from .base import Policy, RandomPolicy
-from .model import NumpyMLPPolicy
+from .model import load_npz_policy
 from .registry import check_policy_spec, make_policy
 
 
@@ -51,7 +51,7 @@ class SnapshotPool:
         self.latest_prob = latest_prob
         self.deterministic = deterministic
         self.paths: list[str] = []
-        self._cache: OrderedDict[str, NumpyMLPPolicy] = OrderedDict()
+        self._cache: OrderedDict[str, Policy] = OrderedDict()
         self._seed_rng = np.random.default_rng(seed)
         for p in paths:
             self.add(p)
@@ -68,11 +68,11 @@ class SnapshotPool:
             old = self.paths.pop(0)
             self._cache.pop(old, None)
 
-    def _get(self, path: str) -> NumpyMLPPolicy:
+    def _get(self, path: str) -> Policy:
         policy = self._cache.get(path)
         if policy is None:
             seed = int(self._seed_rng.integers(2**31))
-            policy = NumpyMLPPolicy.load(path, deterministic=self.deterministic, seed=seed, name="snapshot")
+            policy = load_npz_policy(path, deterministic=self.deterministic, seed=seed, name="snapshot")
             self._cache[path] = policy
         return policy
 

@@ -69,7 +69,7 @@ from .actions import (
 from .movement import MONEY_KEY_CAP, MoveRules, can_finish, move_ends, moving_targets, shared_rules, trim
 from .location_features import LOCATION_FEATURES_SIZE, encode_location_features
 from .params import TrekkingTheWorldParams
-from .plan_features import PLAN_FEATURES_SIZE, encode_plan_features
+from .plan_features import PLAN_FEATURES_SIZE, encode_plan_features, end_scoring_layout
 
 assert A_LOC == 0  # moving_targets returns location ids, used as action ids
 
@@ -1194,6 +1194,10 @@ class TrekkingTheWorldGame(Game):
 
     def new_initial_state(self, rng: np.random.Generator) -> TrekkingTheWorldState:
         return TrekkingTheWorldState(self, rng)
+
+    def end_scoring_layout(self) -> dict:
+        """The observation's blocks for the end-scoring network (``plan_features.end_scoring_layout``)."""
+        return end_scoring_layout(self)
 
     def seat_blocks(self) -> list[np.ndarray]:
         return encoder.seat_blocks(self.num_players)

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from travel_envs.core.game import ParameterError
+
 from . import components as C
-from .actions import NONE, PH_MOVING
+from .actions import A_ITIN, A_LOC, NONE, PH_MOVING
+from .location_features import LOCATION_FEATURES, LOCATION_FEATURES_SIZE
 from .movement import flights_cost, move_ends, plan_ends
 
 PLAN_CONTEXTS = 6
@@ -62,3 +65,17 @@ def _write(row: np.ndarray, s, seat: int, itin: int, end: int, money_left: int, 
         colour = s.recolour if mover and s.recolour != NONE else C.ITIN_COLOUR[itin]
         room = min(C.SUITCASE_COLUMNS - s.suitcase[seat][colour], s.cube_supply[colour])
         row[2] = min(cubes, max(room, 0)) / _MAX_CUBES
+
+
+def end_scoring_layout(game) -> dict:
+    """Where the blocks lie in ``game``'s observation and which actions they score, for the end-scoring
+    network (``travel_envs/agents/end_scoring.py``); a ParameterError names the parameters it needs."""
+    p = game.params
+    if not (p.move_by_end and p.location_features and p.plan_features):
+        raise ParameterError(
+            "the end-scoring network reads a move's ends: build trekking_the_world_v0 with move_by_end=true, "
+            "location_features=true and plan_features=true (env.params in a config, --param on the command line)")
+    base = game.base_observation_size
+    return {"loc_start": base, "loc_features": LOCATION_FEATURES, "num_locations": C.NUM_LOCATIONS,
+            "plan_start": base + LOCATION_FEATURES_SIZE, "plan_rows": PLAN_CONTEXTS, "plan_values": PLAN_VALUES,
+            "loc_action": A_LOC, "row_action": A_ITIN}
