@@ -81,7 +81,7 @@ def _copy_state(model, path: Path, spec: str, source) -> str:
     from travel_envs.agents.model import _read_zip
 
     zipped = path.suffix == ".zip"
-    state = _read_zip(path)[0] if zipped else {k: torch.as_tensor(v) for k, v in source._arrays.items()}
+    state = _read_zip(path)[0] if zipped else {k: torch.as_tensor(v) for k, v in source.arrays.items()}
     try:
         model.policy.load_state_dict(state, strict=zipped)
     except RuntimeError as exc:

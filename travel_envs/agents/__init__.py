@@ -2,12 +2,14 @@
 
 from .base import Policy, RandomPolicy, reseed_policy
 from .mcts import MCTSPolicy
-from .model import NumpyMLPPolicy, load_model_policy, policy_from_sb3
+from .end_scoring import NumpyEndScoringPolicy
+from .model import NumpyMLPPolicy, load_model_policy, load_npz_policy, policy_from_sb3
 from .pool import FixedOpponent, OpponentMix, SnapshotPool, as_opponent_source
 from .registry import check_policy_spec, make_policy
 
 __all__ = [
-    "Policy", "RandomPolicy", "MCTSPolicy", "NumpyMLPPolicy", "load_model_policy", "policy_from_sb3",
+    "Policy", "RandomPolicy", "MCTSPolicy", "NumpyMLPPolicy", "NumpyEndScoringPolicy", "load_model_policy",
+    "load_npz_policy", "policy_from_sb3",
     "FixedOpponent", "OpponentMix", "SnapshotPool", "as_opponent_source",
     "check_policy_spec", "make_policy", "reseed_policy",
 ]

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
 from typing import Mapping
 
 import numpy as np
@@ -45,6 +44,12 @@ def check_layout(layout: Mapping) -> dict:
     return {k: int(layout[k]) for k in LAYOUT_KEYS}
 
 
+def _layer_indices(arrays: Mapping, prefix: str) -> list[int]:
+    """The indices ``i`` of ``<prefix>.<i>.weight`` entries (an ``nn.Sequential``'s Linear layers), in order."""
+    pattern = re.compile(re.escape(prefix) + r"\.(\d+)\.weight")
+    return sorted(int(m.group(1)) for k in arrays if (m := pattern.fullmatch(k)))
+
+
 def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0, out=x)
 
@@ -53,8 +58,9 @@ class NumpyEndScoringPolicy:
     """The end-scoring actor in numpy (``deterministic``: the most likely legal action, else a sample).
 
     ``arrays``: the torch state dict's actor entries as arrays (``mlp_extractor.policy_net.*``,
-    ``action_net.*``); ``meta``: the model's metadata, whose ``network`` entry holds the layout, the
-    head's sizes and the trunk's activation."""
+    ``action_net.*``; kept as ``self.arrays``, what a snapshot saves and a warm start loads);
+    ``meta``: the model's metadata, whose ``network`` entry holds the layout, the head's sizes and
+    the trunk's activation."""
 
     uses_observation = True
 
@@ -69,16 +75,18 @@ class NumpyEndScoringPolicy:
         if act not in ("relu", "tanh"):
             raise ValueError(f"trunk activation {act!r} not supported (relu, tanh)")
         self._tanh = act == "tanh"
-        get = lambda key: np.asarray(arrays[key], np.float32)  # noqa: E731 - a lookup, named once
-        idx = sorted(int(m.group(1)) for k in arrays if (m := re.fullmatch(r"mlp_extractor\.policy_net\.(\d+)\.weight", k)))
+        def get(key: str) -> np.ndarray:
+            return np.asarray(arrays[key], np.float32)
+
+        idx = _layer_indices(arrays, "mlp_extractor.policy_net")
         if not idx:
             raise ValueError("no trunk layers (mlp_extractor.policy_net.*)")
         self.trunk = [(np.ascontiguousarray(get(f"mlp_extractor.policy_net.{i}.weight").T),
                        get(f"mlp_extractor.policy_net.{i}.bias")) for i in idx]
         self.linear = (np.ascontiguousarray(get("action_net.linear.weight").T), get("action_net.linear.bias"))
         self.context = (np.ascontiguousarray(get("action_net.context.weight").T), get("action_net.context.bias"))
-        sidx = sorted(int(m.group(1)) for k in arrays if (m := re.fullmatch(r"action_net\.scorer\.(\d+)\.weight", k)))
-        layers = [(get(f"action_net.scorer.{i}.weight"), get(f"action_net.scorer.{i}.bias")) for i in sidx]
+        layers = [(get(f"action_net.scorer.{i}.weight"), get(f"action_net.scorer.{i}.bias"))
+                  for i in _layer_indices(arrays, "action_net.scorer")]
         w1, b1 = layers[0]
         F, V = L["loc_features"], L["plan_values"]
         emb, rows = get("action_net.location_embedding"), get("action_net.row_embedding")
@@ -93,7 +101,7 @@ class NumpyEndScoringPolicy:
         self.deterministic = deterministic
         self.name = name
         self.rng = np.random.default_rng(seed)
-        self._arrays = {k: np.asarray(v, np.float32) for k, v in arrays.items()}
+        self.arrays = {k: np.asarray(v, np.float32) for k, v in arrays.items()}
 
     @property
     def observation_size(self) -> int:
@@ -162,15 +170,13 @@ class NumpyEndScoringPolicy:
     def save(self, path: str | os.PathLike) -> None:
         """Write an ``.npz`` atomically: the state dict's actor arrays and the metadata."""
         with atomic_path(path) as tmp, open(tmp, "wb") as fh:
-            np.savez(fh, meta=np.array(json.dumps(self.meta)), **self._arrays)
+            np.savez(fh, meta=np.array(json.dumps(self.meta)), **self.arrays)
 
     @classmethod
-    def from_npz(cls, data: Mapping[str, np.ndarray], path: Path, deterministic: bool, seed: int | None,
-                 name: str) -> "NumpyEndScoringPolicy":
-        meta = json.loads(str(data["meta"]))
-        arrays = {k: data[k] for k in data.files if k != "meta"} if hasattr(data, "files") else \
-            {k: v for k, v in data.items() if k != "meta"}
-        return cls(arrays, meta, deterministic, seed, name)
+    def from_npz(cls, data, deterministic: bool, seed: int | None, name: str) -> "NumpyEndScoringPolicy":
+        """From an open ``numpy.load`` of a file :meth:`save` wrote."""
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+        return cls(arrays, json.loads(str(data["meta"])), deterministic, seed, name)
 
 
 def is_end_scoring(meta: dict | None) -> bool:

@@ -180,7 +180,7 @@ def load_npz_policy(path: str | os.PathLike, deterministic: bool = False, seed: 
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"])) if "meta" in data.files else None
             if is_end_scoring(meta):
-                return NumpyEndScoringPolicy.from_npz(data, path, deterministic, seed, name or path.stem)
+                return NumpyEndScoringPolicy.from_npz(data, deterministic, seed, name or path.stem)
     except (OSError, ValueError, KeyError, IndexError, EOFError, zipfile.BadZipFile) as exc:
         raise ModelFileError(f"{path}: not a readable policy snapshot (.npz written by training): "
                              f"{exc}") from None
