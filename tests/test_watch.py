@@ -190,5 +190,6 @@ def test_a_model_of_another_variant_is_refused_with_the_flags_it_needs(capsys):
     args = ["--env", "trekking_the_world_v0", "--policies", "zoo", "heuristic", "--moves-only", "--delay", "0"]
     assert run_cli(watch.main, args) == 2
     err = capsys.readouterr().err
-    assert "--param location_features=true --param move_by_end=true" in err and "num_players" not in err
-    assert run_cli(watch.main, [*args, "--param", "location_features=true", "--param", "move_by_end=true"]) == 0
+    flags = ["--param", "location_features=true", "--param", "move_by_end=true", "--param", "plan_features=true"]
+    assert " ".join(flags) in err and "num_players" not in err
+    assert run_cli(watch.main, [*args, *flags]) == 0

@@ -73,3 +73,15 @@ def reseed_policy(policy, seed: int | None) -> None:
         fn(seed)
     elif isinstance(getattr(policy, "rng", None), np.random.Generator):
         policy.rng = np.random.default_rng(seed)
+
+
+def masked_choice(logits: np.ndarray, legal: np.ndarray, deterministic: bool, rng: np.random.Generator) -> int:
+    """A network policy's move from its ``logits`` (changed in place) over the ``legal`` bool mask: the
+    most likely legal action, or a sample from the masked softmax."""
+    logits[~legal] = -np.inf
+    if deterministic:
+        return int(np.argmax(logits))
+    logits -= logits.max()
+    p = np.exp(logits)
+    p /= p.sum()
+    return int(rng.choice(p.size, p=p))

@@ -28,6 +28,8 @@ import numpy as np
 
 from travel_envs.core.files import atomic_path
 
+from .base import masked_choice
+
 #: the ``kind`` of this network in a model's metadata (``meta["network"]["kind"]``)
 KIND = "end_scoring"
 #: the head's sizes when a config gives none
@@ -157,14 +159,7 @@ class NumpyEndScoringPolicy:
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, state=None) -> int:
         legal = np.asarray(action_mask, bool)
-        logits = self.logits(observation, legal)
-        logits[~legal] = -np.inf
-        if self.deterministic:
-            return int(np.argmax(logits))
-        logits -= logits.max()
-        p = np.exp(logits)
-        p /= p.sum()
-        return int(self.rng.choice(p.size, p=p))
+        return masked_choice(self.logits(observation, legal), legal, self.deterministic, self.rng)
 
     # -- persistence --------------------------------------------------------------
     def save(self, path: str | os.PathLike) -> None:

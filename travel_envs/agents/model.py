@@ -44,6 +44,7 @@ import numpy as np
 from travel_envs.core.files import atomic_path
 from travel_envs.core.game import ParameterError, params_to_dict, stored_params_diff
 
+from .base import masked_choice
 from .end_scoring import NumpyEndScoringPolicy, actor_arrays, is_end_scoring
 
 #: the file endings of a saved model (a MaskablePPO ``.zip``, a snapshot or shipped ``.npz``)
@@ -127,15 +128,7 @@ class NumpyMLPPolicy:
         return x
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, state=None) -> int:
-        logits = self.logits(observation)
-        legal = np.asarray(action_mask, bool)
-        logits[~legal] = -np.inf
-        if self.deterministic:
-            return int(np.argmax(logits))
-        logits -= logits.max()
-        p = np.exp(logits)
-        p /= p.sum()
-        return int(self.rng.choice(p.size, p=p))
+        return masked_choice(self.logits(observation), np.asarray(action_mask, bool), self.deterministic, self.rng)
 
     # -- persistence --------------------------------------------------------------
     def save(self, path: str | os.PathLike) -> None:
