@@ -36,6 +36,11 @@ PLAN_FEATURES_SIZE = PLAN_CONTEXTS * C.NUM_LOCATIONS * PLAN_VALUES
 _MAX_CUBES = float(max(C.ITIN_CUBES))
 
 
+#: location -> on one of the Itinerary's continents, by Itinerary (where its Souvenir cubes are earned)
+_ON_CONTINENT = np.array([[C.NODE_CONTINENT[v] in C.ITIN_CONTINENTS[i] for v in range(C.NUM_LOCATIONS)]
+                          for i in range(len(C.ITIN_MOVE))], bool)
+
+
 def encode_plan_features(s, seat: int, out: np.ndarray) -> None:
     """Write the block for ``seat`` into ``out`` (``PLAN_FEATURES_SIZE`` values, overwritten)."""
     out[:] = 0.0
@@ -47,24 +52,28 @@ def encode_plan_features(s, seat: int, out: np.ndarray) -> None:
     money = s.money[seat]
     if mover and s.phase_id == PH_MOVING and s.game.params.move_by_end:
         rules = s.move_rules()
-        for end, walk in move_ends(rules, v, s.visited, s.steps, money).items():
-            _write(block[0, end], s, seat, s.itin, end, money - flights_cost(rules, v, s.visited, walk), mover)
+        walks = move_ends(rules, v, s.visited, s.steps, money)
+        left = [money - flights_cost(rules, v, s.visited, walk) for walk in walks.values()]
+        _write(block[0], s, seat, s.itin, list(walks), left, mover)
     visited = s.visited if mover else 0
     for slot, itin in enumerate(s.available_itineraries()):
         if itin != NONE:
-            for end, left in plan_ends(v, visited, money, C.ITIN_MOVE[itin]).items():
-                _write(block[1 + slot, end], s, seat, itin, end, left, mover)
+            ends = plan_ends(v, visited, money, C.ITIN_MOVE[itin])
+            _write(block[1 + slot], s, seat, itin, list(ends), list(ends.values()), mover)
 
 
-def _write(row: np.ndarray, s, seat: int, itin: int, end: int, money_left: int, mover: bool) -> None:
-    row[0] = 1.0
-    row[1] = min(C.MONEY_CAP, money_left + C.ITIN_MONEY[itin]) / C.MONEY_CAP
+def _write(row: np.ndarray, s, seat: int, itin: int, ends: list[int], money_left: list[int], mover: bool) -> None:
+    """One plan row: 1, the money on arrival / the cap, the cubes earned / the most an Itinerary gives."""
+    row[ends, 0] = 1.0
+    row[ends, 1] = np.minimum(C.MONEY_CAP, np.asarray(money_left) + C.ITIN_MONEY[itin]) / C.MONEY_CAP
     cubes = C.ITIN_CUBES[itin]
-    # Terracotta and a recolouring belong to the turn being played: only the mover's plans have them
-    if cubes and (C.NODE_CONTINENT[end] in C.ITIN_CONTINENTS[itin] or (mover and s.terracotta)):
+    if cubes:
         colour = s.recolour if mover and s.recolour != NONE else C.ITIN_COLOUR[itin]
         room = min(C.SUITCASE_COLUMNS - s.suitcase[seat][colour], s.cube_supply[colour])
-        row[2] = min(cubes, max(room, 0)) / _MAX_CUBES
+        if room > 0:
+            # Terracotta and a recolouring belong to the turn being played: only the mover's plans have them
+            earning = ends if mover and s.terracotta else [e for e in ends if _ON_CONTINENT[itin, e]]
+            row[earning, 2] = min(cubes, room) / _MAX_CUBES
 
 
 def end_scoring_layout(game) -> dict:
