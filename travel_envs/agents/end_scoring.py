@@ -14,7 +14,8 @@ scores every (plan row, location) pair with one small MLP shared by all location
 
 The torch twin that trains it is ``training/networks.py``; the layout (where the blocks lie in the
 observation and which actions they score) comes from the game (``end_scoring_layout()``). Only the
-pairs an action needs are scored, so a decision costs about what the MLP's costs.
+pairs a legal action needs are scored: Trekking the World's shipped agent decides in 0.57 CPU ms over
+whole games (``python -m benchmarks.decision_cost --env trekking_the_world_v0 --policies mcts zoo``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ LAYOUT_KEYS = ("loc_start", "loc_features", "num_locations", "plan_start", "plan
 
 
 def check_layout(layout: Mapping) -> dict:
+    """The layout's integers (a ValueError names the keys a game's ``end_scoring_layout()`` left out)."""
     missing = [k for k in LAYOUT_KEYS if not isinstance(layout.get(k), int)]
     if missing:
         raise ValueError(f"end-scoring layout lacks integer {missing}")
@@ -135,7 +137,10 @@ class NumpyEndScoringPolicy:
         for w, b in self.trunk:
             h = h @ w
             h += b
-            np.tanh(h, out=h) if self._tanh else _relu(h)
+            if self._tanh:
+                np.tanh(h, out=h)
+            else:
+                _relu(h)
         logits = h @ self.linear[0] + self.linear[1]
         context = (h @ self.context[0] + self.context[1]) @ self.w_context
         n, F, K, V = L["num_locations"], L["loc_features"], L["plan_rows"], L["plan_values"]

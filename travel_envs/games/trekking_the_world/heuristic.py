@@ -43,6 +43,8 @@ MOVE_POWERS = frozenset({"extra_steps", "move_fewer", "allow_revisit_this_turn",
                          "flights_use_no_step", "teleport_instead_of_move", "skip_move"})
 GREAT_WALL = C.card_of_kind("end_points_per_unused_token")  # a kept token scores its "per" at the end
 ANGKOR_WAT = C.card_of_kind("end_points_per_other_encounter")  # so does every other Encounter held
+
+
 def _power_actions(legal, kinds) -> dict[str, int]:
     """kind -> the action that uses a held power of that kind (among the legal ones)."""
     out = {}
