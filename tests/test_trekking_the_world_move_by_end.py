@@ -155,13 +155,11 @@ def test_location_features_hold_the_public_offer_by_location_and_nothing_hidden(
 
 # ------------------------------------------------------------ plan_features
 def _plan_block(state, seat):
-    from travel_envs.games.trekking_the_world.plan_features import PLAN_CONTEXTS, PLAN_VALUES
+    from travel_envs.games.trekking_the_world.plan_features import PLAN_CONTEXTS, PLAN_FEATURES_SIZE, PLAN_VALUES
 
-    game = state.game
-    out = np.zeros(game.observation_size, np.float32)
+    out = np.zeros(state.game.observation_size, np.float32)
     state.observation(seat, out)
-    return out[game.observation_size - game.params.plan_features * PLAN_CONTEXTS * 54 * PLAN_VALUES:].reshape(
-        PLAN_CONTEXTS, 54, PLAN_VALUES)
+    return out[-PLAN_FEATURES_SIZE:].reshape(PLAN_CONTEXTS, 54, PLAN_VALUES)  # the block comes last
 
 
 def test_plan_features_name_the_ends_the_rules_reach_and_what_arriving_gives():

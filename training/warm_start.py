@@ -37,13 +37,14 @@ def load_initial_weights(cfg: TrainingConfig, model) -> str:
     """
     import torch
 
+    from travel_envs.agents.end_scoring import NumpyEndScoringPolicy
     from travel_envs.agents.model import _activation_name, _read_zip, load_model_policy
     from travel_envs.agents.registry import model_path
 
     spec = cfg.train.init_from
     path = Path(model_path(spec, cfg.env.id))
     source = load_model_policy(path, name=spec)  # refuses corrupt files, naming them
-    scoring_model, scoring_source = hasattr(model.policy, "network_meta"), not hasattr(source, "weights")
+    scoring_model, scoring_source = hasattr(model.policy, "network_meta"), isinstance(source, NumpyEndScoringPolicy)
     if scoring_model != scoring_source:
         kinds = {True: "end_scoring", False: "mlp"}
         raise ConfigError(f"train.init_from={spec!r}: that model's network is {kinds[scoring_source]}, the config's "
