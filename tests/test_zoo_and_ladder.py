@@ -138,6 +138,34 @@ def test_build_a_ladder_then_place_a_policy_on_it(tmp_path, capsys):
     assert placed["elo_low"] < placed["elo"] < placed["elo_high"] and len(placed["rows"]) == 3
 
 
+def test_adding_a_member_gives_the_ladder_a_full_build_would(tmp_path, capsys):
+    """``--add`` plays only the newcomer's pairs, with the seeds a full build gives them: the results and
+    the refitted ratings equal a build with every member, and the ladder says who joined when."""
+    full, part = tmp_path / "full.json", tmp_path / "part.json"
+    members = ["random", "heuristic", "mcts:1"]
+    assert build_cli.main(["--env", ENV, "--members", *members, "--games", "6", "--out", str(full)]) == 0
+    assert build_cli.main(["--env", ENV, "--members", *members[:2], "--games", "6", "--out", str(part)]) == 0
+    assert build_cli.main(["--env", ENV, "--add", "mcts:1", "--out", str(part)]) == 0
+    assert "mcts:1 joined it today" in capsys.readouterr().out
+    built, joined = json.loads(full.read_text()), json.loads(part.read_text())
+    assert 0 < joined["wins"][2][0] < 6  # mcts:1 against random: a result the seeds decide
+    assert joined["wins"] == built["wins"] and joined["ratings"] == built["ratings"]
+    assert joined["plays"] == built["plays"] and joined["games_per_pair"] == 6
+    assert "--members random heuristic" in joined["command"]
+    (entry,) = joined["added"]
+    assert entry.endswith("python -m training.build_ladder --env trekking_v0 --add mcts:1")
+    ladders.load_ladder(ENV, part)
+    refused = [
+        (["--add", "mcts:8", "--games", "4"], "built with --games 6"),
+        (["--add", "heuristic"], "already members"),
+        (["--add", "mcts:8", "--members", "random"], "give one of them"),
+    ]
+    for argv, message in refused:
+        assert build_cli.main(["--env", ENV, *argv, "--out", str(part)]) == 2, argv
+        assert message in capsys.readouterr().err, argv
+    assert json.loads(part.read_text()) == joined  # nothing half-written
+
+
 def test_ladder_input_is_refused_clearly(tmp_path, capsys):
     lad = tmp_path / "ladder.json"
     assert build_cli.main(["--env", ENV, "--members", "random", "heuristic", "--games", "2", "--out", str(lad)]) == 0

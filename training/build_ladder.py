@@ -10,6 +10,13 @@ ratings are a Bradley-Terry fit with random = 1000 (the README's scale). The res
 ``travel_envs/evaluation/ladders/<env id>.json`` (or ``--out``) with the command and date, and the
 league table is printed. With ``--journal`` a killed build resumes where it stopped. Afterwards
 ``python -m training.evaluate --env ENV --ladder POLICY`` places any policy on it.
+
+``--add POLICY`` makes a policy a member of the published ladder (a newly shipped agent, say) without
+replaying the pairs already played: it meets every member in the games a full build would have given
+it (the ladder's games per pair and seed), and the ratings are refitted over all games, so the others
+move a little; the ladder records the command beside the one that built it:
+
+    python -m training.build_ladder --env itchy_feet_v0 --add zoo --processes 2
 """
 
 from __future__ import annotations
@@ -27,8 +34,10 @@ def parse_args(argv=None) -> argparse.Namespace:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--env", required=True, help="env id, e.g. trekking_v0")
     p.add_argument("--members", nargs="+", metavar="POLICY", help="the ladder's policies (default: see above)")
-    p.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--add", nargs="+", metavar="POLICY", help="new members of the ladder already published (or of "
+                   "--out), playing only their own pairs")
+    p.add_argument("--games", type=int, default=None, help="games per pair (default 100; with --add the ladder's)")
+    p.add_argument("--seed", type=int, default=None, help="default 0; with --add the ladder's")
     p.add_argument("--processes", type=int, default=1, help="worker processes (1 = in-process)")
     p.add_argument("--journal", metavar="FILE", help="save every finished game to FILE and skip those already "
                    "there: the same command resumes a killed build")
@@ -58,19 +67,35 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     from travel_envs.core.registry import make_raw_env
     from travel_envs.evaluation.arena import league
     from travel_envs.evaluation.journal import GameJournal
-    from travel_envs.evaluation.ladder import LADDER_PARAMS, Ladder, default_members, save_ladder
+    from travel_envs.evaluation.ladder import LADDER_PARAMS, Ladder, default_members, load_ladder, save_ladder
     from travel_envs.evaluation.ratings import elo_ratings
     from travel_envs.evaluation.report import league_table
     from travel_envs.tools.cli import check_output_path
     from travel_envs.zoo import with_env
 
+    if args.add and args.members:
+        raise ParameterError("--members builds a new ladder and --add joins the published one: give one of them")
+    old = load_ladder(args.env, args.out) if args.add else None
+    if old is not None and len(old.wins) != len(old.members):
+        raise ParameterError(f"the ladder of {args.env} keeps no results to add to (built before they were kept); "
+                             f"rebuild it with its new members: python -m training.build_ladder --env {args.env}")
+    if old is not None:  # the pairs still to play must be those a full build would have played
+        for flag, value, kept in (("--games", args.games, old.games_per_pair), ("--seed", args.seed, old.seed)):
+            if value is not None and value != kept:
+                raise ParameterError(f"{flag}={value}: the ladder was built with {flag} {kept}, which new members "
+                                     f"play too; leave {flag} out")
+        args.games, args.seed = old.games_per_pair, old.seed
+    args.games = 100 if args.games is None else args.games
+    args.seed = 0 if args.seed is None else args.seed
     check_counts(args)
     raw = make_raw_env(args.env, **LADDER_PARAMS)
-    members = [with_env(m, args.env) for m in (args.members or default_members(args.env))]
+    added = [with_env(m, args.env) for m in args.add or []]
+    members = (old.members + added) if old else [with_env(m, args.env) for m in (args.members or default_members(args.env))]
     if "random" not in members:
         raise ParameterError("the ladder's scale puts random at 1000: include random in --members")
     if len(set(members)) != len(members):
-        raise ParameterError(f"--members must be distinct: {members}")
+        flag = "--add (already members: " + ", ".join(old.members) + ")" if old else "--members"
+        raise ParameterError(f"{flag}: the ladder's members must be distinct: {members}")
     for spec in members:
         check_policy_spec(spec)
     check_models_fit(members, raw)
@@ -78,21 +103,29 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
         check_output_path(flag, path)
     journal = GameJournal(args.journal) if args.journal else None
     policies = [make_policy(m, args.env, seed=args.seed + i) for i, m in enumerate(members)]
-    pairs = len(members) * (len(members) - 1) // 2
+    first_new = len(old.members) if old else 0
+    pairs = len(members) * (len(members) - 1) // 2 - first_new * (first_new - 1) // 2
     with games_bar(pairs * args.games, "ladder league") as bar:
         names, wins = league(args.env, policies, args.games, seed=args.seed, env_params=LADDER_PARAMS,
-                             processes=args.processes, names=members, progress=bar.update, journal=journal)
+                             processes=args.processes, names=members, progress=bar.update, journal=journal,
+                             first_new=first_new)
+    command = "python -m training.build_ladder " + shlex.join(_result_flags(argv))
+    today = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    if old:
+        wins[:first_new, :first_new] = old.wins
     elo = elo_ratings(names, wins)
     game = raw.game
     ladder = Ladder(env_id=args.env, game_version=game.version, game_params=params_to_dict(game.params),
                     env_params=dict(LADDER_PARAMS), ratings={n: round(elo[n], 1) for n in names},
                     games_per_pair=args.games, seed=args.seed,
-                    command="python -m training.build_ladder " + shlex.join(_result_flags(argv)),
-                    measured=datetime.now(timezone.utc).strftime("%Y-%m-%d"), wins=wins.tolist(),
-                    plays={n: spec_identity(n, args.env) for n in names})
+                    command=old.command if old else command, measured=old.measured if old else today,
+                    wins=wins.tolist(), plays={**(old.plays if old else {}), **{n: spec_identity(n, args.env)
+                                                                              for n in names[first_new:]}},
+                    added=(old.added + [f"{today}: {command}"]) if old else [])
     path = save_ladder(ladder, args.out)
+    joined = f"; {', '.join(added)} joined it today" if old else ""
     text = (f"## The {args.env} ladder\n\n{args.games} games per pair, seats alternating and rotated, seed "
-            f"{args.seed}; Elo from a Bradley-Terry fit (1 virtual draw per pair; random = 1000).\n\n"
+            f"{args.seed}; Elo from a Bradley-Terry fit (1 virtual draw per pair; random = 1000){joined}.\n\n"
             + league_table(names, wins, elo) + f"\nwritten: {path}\nplace a policy on it: python -m "
             f"training.evaluate --env {args.env} --ladder POLICY --processes 2\n")
     print(text)

@@ -256,11 +256,14 @@ def versus(env, candidate, opponent, games: int, seed: int = 0, env_params: dict
 
 def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_params: dict | None = None,
            processes: int = 1, names: Sequence[str] | None = None,
-           progress: Callable[[int], None] | None = None, journal: GameJournal | None = None):
+           progress: Callable[[int], None] | None = None, journal: GameJournal | None = None,
+           first_new: int = 0):
     """Round robin: every pair meets in ``games_per_pair`` games (seats alternate A, B, A, ...).
 
     Returns ``(names, wins)`` with ``wins[i, j]`` the games i won against j
-    (a draw, or a game neither won outright, is half a win each).
+    (a draw, or a game neither won outright, is half a win each). With ``first_new`` only the pairs
+    with a member from that index on are played (the others' entries stay 0): members added to a
+    league already played meet the games a full league would have given them, seeds included.
     """
     names = list(names) if names else [policy_label(p) for p in policies]
     if len(set(names)) != len(names):
@@ -269,7 +272,7 @@ def league(env, policies: Sequence, games_per_pair: int, seed: int = 0, env_para
     k = len(policies)
     wins = np.zeros((k, k))
     for i in range(k):
-        for j in range(i + 1, k):
+        for j in range(max(i + 1, first_new), k):
             lineup = [policies[i] if s % 2 == 0 else policies[j] for s in range(n)]
             pair_names = [names[i] if s % 2 == 0 else names[j] for s in range(n)]
             res = play_match(env, lineup, games_per_pair, _seed(seed, i, j), env_params, processes,

@@ -45,6 +45,9 @@ class Ladder:
     #: member -> what it played (:func:`travel_envs.agents.registry.spec_identity`); empty in ladders
     #: built before it was recorded
     plays: dict[str, str] = field(default_factory=dict)
+    #: members added to the league later (``build_ladder --add``), each as "date: command"; the ratings
+    #: are refitted over every game, so all of them move a little when a member joins
+    added: list[str] = field(default_factory=list)
 
     @property
     def members(self) -> list[str]:
