@@ -90,7 +90,8 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     check_counts(args)
     raw = make_raw_env(args.env, **LADDER_PARAMS)
     added = [with_env(m, args.env) for m in args.add or []]
-    members = (old.members + added) if old else [with_env(m, args.env) for m in (args.members or default_members(args.env))]
+    listed = args.members or default_members(args.env)
+    members = (old.members + added) if old else [with_env(m, args.env) for m in listed]
     if "random" not in members:
         raise ParameterError("the ladder's scale puts random at 1000: include random in --members")
     if len(set(members)) != len(members):
