@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from dataclasses import replace
 import sys
 from datetime import datetime, timezone
 
@@ -76,10 +77,11 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     if args.add and args.members:
         raise ParameterError("--members builds a new ladder and --add joins the published one: give one of them")
     old = load_ladder(args.env, args.out) if args.add else None
-    if old is not None and len(old.wins) != len(old.members):
-        raise ParameterError(f"the ladder of {args.env} keeps no results to add to (built before they were kept); "
-                             f"rebuild it with its new members: python -m training.build_ladder --env {args.env}")
     if old is not None:  # the pairs still to play must be those a full build would have played
+        if len(old.wins) != len(old.members):
+            raise ParameterError(f"the ladder of {args.env} keeps no results to add to (built before they were "
+                                 f"kept); rebuild it with its new members: python -m training.build_ladder --env "
+                                 f"{args.env}")
         for flag, value, kept in (("--games", args.games, old.games_per_pair), ("--seed", args.seed, old.seed)):
             if value is not None and value != kept:
                 raise ParameterError(f"{flag}={value}: the ladder was built with {flag} {kept}, which new members "
@@ -90,8 +92,10 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     check_counts(args)
     raw = make_raw_env(args.env, **LADDER_PARAMS)
     added = [with_env(m, args.env) for m in args.add or []]
-    listed = args.members or default_members(args.env)
-    members = (old.members + added) if old else [with_env(m, args.env) for m in listed]
+    if old is not None:
+        members = old.members + added
+    else:
+        members = [with_env(m, args.env) for m in (args.members or default_members(args.env))]
     if "random" not in members:
         raise ParameterError("the ladder's scale puts random at 1000: include random in --members")
     if len(set(members)) != len(members):
@@ -112,17 +116,19 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
                              first_new=first_new)
     command = "python -m training.build_ladder " + shlex.join(_result_flags(argv))
     today = datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    if old:
+    if old is not None:
         wins[:first_new, :first_new] = old.wins
     elo = elo_ratings(names, wins)
-    game = raw.game
-    ladder = Ladder(env_id=args.env, game_version=game.version, game_params=params_to_dict(game.params),
-                    env_params=dict(LADDER_PARAMS), ratings={n: round(elo[n], 1) for n in names},
-                    games_per_pair=args.games, seed=args.seed,
-                    command=old.command if old else command, measured=old.measured if old else today,
-                    wins=wins.tolist(), plays={**(old.plays if old else {}), **{n: spec_identity(n, args.env)
-                                                                              for n in names[first_new:]}},
-                    added=(old.added + [f"{today}: {command}"]) if old else [])
+    ratings = {n: round(elo[n], 1) for n in names}
+    plays = {n: spec_identity(n, args.env) for n in names[first_new:]}
+    if old is not None:  # the same ladder (its game checked by load_ladder), grown by the newcomers
+        ladder = replace(old, ratings=ratings, wins=wins.tolist(), plays={**old.plays, **plays},
+                         added=old.added + [f"{today}: {command}"])
+    else:
+        game = raw.game
+        ladder = Ladder(env_id=args.env, game_version=game.version, game_params=params_to_dict(game.params),
+                        env_params=dict(LADDER_PARAMS), ratings=ratings, games_per_pair=args.games, seed=args.seed,
+                        command=command, measured=today, wins=wins.tolist(), plays=plays)
     path = save_ladder(ladder, args.out)
     joined = f"; {', '.join(added)} joined it today" if old else ""
     text = (f"## The {args.env} ladder\n\n{args.games} games per pair, seats alternating and rotated, seed "
