@@ -146,38 +146,43 @@ class NumpyMLPPolicy:
     def load(cls, path: str | os.PathLike, deterministic: bool = False, seed: int | None = None,
              name: str | None = None) -> "NumpyMLPPolicy":
         """Read an ``.npz`` snapshot (plain arrays only: ``numpy.load`` refuses pickled objects)."""
-        path = Path(path)
-        if not path.is_file():
-            raise FileNotFoundError(f"policy snapshot file not found: {path}")
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                n = sum(1 for k in data.files if re.fullmatch(r"w\d+", k))
-                weights = [data[f"w{i}"] for i in range(n)]
-                biases = [data[f"b{i}"] for i in range(n)]
-                acts = [str(a) for a in data["activations"]]
-                meta = json.loads(str(data["meta"])) if "meta" in data.files else None
-            return cls(weights, biases, acts, deterministic, seed, name or path.stem, meta)
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
-            raise ModelFileError(f"{path}: not a readable policy snapshot (.npz written by training): "
-                                 f"{exc}") from None
+        return _read_npz(path, lambda data, stem: cls.from_npz(data, deterministic, seed, name or stem))
+
+    @classmethod
+    def from_npz(cls, data, deterministic: bool, seed: int | None, name: str) -> "NumpyMLPPolicy":
+        """From an open ``numpy.load`` of a file :meth:`save` wrote."""
+        n = sum(1 for k in data.files if re.fullmatch(r"w\d+", k))
+        weights = [data[f"w{i}"] for i in range(n)]
+        biases = [data[f"b{i}"] for i in range(n)]
+        acts = [str(a) for a in data["activations"]]
+        meta = json.loads(str(data["meta"])) if "meta" in data.files else None
+        return cls(weights, biases, acts, deterministic, seed, name, meta)
+
+
+def _read_npz(path: str | os.PathLike, build):
+    """``build(data, file stem)`` on the open snapshot; a missing file or one training did not write
+    (pickled, truncated, other arrays) is refused with :class:`ModelFileError`, never unpickled."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"policy snapshot file not found: {path}")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return build(data, path.stem)
+    except (OSError, ValueError, KeyError, IndexError, EOFError, zipfile.BadZipFile) as exc:
+        raise ModelFileError(f"{path}: not a readable policy snapshot (.npz written by training): "
+                             f"{exc}") from None
 
 
 def load_npz_policy(path: str | os.PathLike, deterministic: bool = False, seed: int | None = None,
                     name: str | None = None):
     """A snapshot or shipped ``.npz`` as a Policy: an MLP (:class:`NumpyMLPPolicy`) or, when its
     metadata says so, the end-scoring network (:class:`NumpyEndScoringPolicy`)."""
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"policy snapshot file not found: {path}")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"])) if "meta" in data.files else None
-            if is_end_scoring(meta):
-                return NumpyEndScoringPolicy.from_npz(data, deterministic, seed, name or path.stem)
-    except (OSError, ValueError, KeyError, IndexError, EOFError, zipfile.BadZipFile) as exc:
-        raise ModelFileError(f"{path}: not a readable policy snapshot (.npz written by training): "
-                             f"{exc}") from None
-    return NumpyMLPPolicy.load(path, deterministic, seed, name)
+    def build(data, stem):
+        meta = json.loads(str(data["meta"])) if "meta" in data.files else None
+        kind = NumpyEndScoringPolicy if is_end_scoring(meta) else NumpyMLPPolicy
+        return kind.from_npz(data, deterministic, seed, name or stem)
+
+    return _read_npz(path, build)
 
 
 def policy_from_sb3(policy, deterministic: bool = True, seed: int | None = None,
