@@ -14,7 +14,8 @@ and Bertsekas). Uniform deals left it level with the expert (52.8% of 1200 games
 the opponent's play tells of its hand, and with the true hand it would win 70%
 (benchmarks/globetrotter_information.py). Since revision 3 its deals at a 2-player table agree with
 the opponent's last turn (:mod:`.last_turn`: the expert, holding the deal's cards, must play that turn
-as it was played). About 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
+as it was played), and since revision 4 they keep the cards it saw placed in the Journal there
+(:mod:`.journal_memory`). About 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import numpy as np
 from . import actions as A
 from .components import NUM_PARKING
 from .heuristic import ExpertPolicy
+from .journal_memory import JournalMemory, keep_journal
 from .last_turn import LastTurnFilter
 
 #: play-outs per option, each from its own resampled deal (shared by all options)
@@ -45,8 +47,9 @@ class MasterPolicy(ExpertPolicy):
     name = "master"
     #: the expert's revision, then the roll-outs' (raised when ROLLOUTS, MARGIN or the values change), so that
     #: ratings and journals of older play are refused (rule_player_identity); 1: 12 play-outs, margin 0.3;
-    #: 3: deals that agree with the opponent's last turn, 2 players (2 named a scratch version, never shipped)
-    revision = (ExpertPolicy.revision, 3)
+    #: 3: deals that agree with the opponent's last turn, 2 players (2 named a scratch version, never shipped);
+    #: 4: deals that keep the cards it saw placed in the Journal
+    revision = (ExpertPolicy.revision, 4)
     #: the master searches itself: as the play-out player of a search it would cost a search per move
     searches = True
     #: how far another option's mean must lead the expert's choice (:data:`MARGIN`; a diagnostic that
@@ -66,6 +69,7 @@ class MasterPolicy(ExpertPolicy):
         self.playout_policy = ExpertPolicy(int(playouts.generate_state(1)[0]))
         self.opponent_model = ExpertPolicy(int(model.generate_state(1)[0]))
         self.memory: dict[int, tuple] = {}  # seat -> its last decision: (its view then, the action chosen)
+        self.journal_memory = JournalMemory()  # per seat, the cards it saw placed in the Journal
         #: seat -> (the position it was read at, the turn it is for, the reading of the opponent's turn or None)
         self.readings: dict[int, tuple] = {}
 
@@ -81,6 +85,7 @@ class MasterPolicy(ExpertPolicy):
             if means[best] - means[options.index(choice)] > self.margin:
                 choice = options[best]
         self.memory[seat] = (state.resample_hidden(seat, self.deal_rng), choice)
+        self.journal_memory.remember(state, seat, choice)
         return choice
 
     def _read_last_turn(self, state, seat: int) -> None:
@@ -126,19 +131,27 @@ class MasterPolicy(ExpertPolicy):
 
     def deals(self, state, seat: int) -> list:
         """:data:`ROLLOUTS` states ``seat`` cannot tell from ``state``, agreeing with the opponent's last turn
-        where it can be read (:mod:`.last_turn`; up to :data:`READ_TRIES` draws per deal)."""
+        where it can be read (:mod:`.last_turn`; up to :data:`READ_TRIES` draws per deal), each keeping the cards
+        it saw placed in the Journal there (:mod:`.journal_memory`)."""
         rng = self.deal_rng
         reading = self.reading(state, seat)
+        known = self.journal_memory.known(state, seat)
+
+        def deal():
+            drawn = state.resample_hidden(seat, rng)
+            keep_journal(drawn, seat, known)
+            return drawn
+
         deals = []
         if reading is not None:
             for _ in range(READ_TRIES * ROLLOUTS):
-                deal = state.resample_hidden(seat, rng)
-                if reading.agrees(deal, rng):
-                    deals.append(deal)
+                candidate = deal()
+                if reading.agrees(candidate, rng):
+                    deals.append(candidate)
                     if len(deals) == ROLLOUTS:
                         break
         while len(deals) < ROLLOUTS:
-            deals.append(state.resample_hidden(seat, rng))
+            deals.append(deal())
         return deals
 
     def _playout(self, state, seat: int) -> float:

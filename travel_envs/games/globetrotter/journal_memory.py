@@ -1,0 +1,122 @@
+"""What a seat remembers of the Travel Journal: the cards it saw placed there.
+
+Ruling 3 hides the cards under the Journal's top, and a resample (ruling J) deals them anew; yet every one
+of them was played face up, and a player who watched knows which cards lie there. Those cards are in no
+hand: uniform deals that keep the Journal put about a quarter of the opponent's hidden cards in its hand,
+where plain uniform deals put a tenth (``python -m benchmarks.globetrotter_information deals``).
+
+The memory reads public facts only, at each of the seat's decisions: the cards played (this turn's actions
+and each seat's last turn, ``state.last_turn``), the Journal's top and size, the round and world. Between
+two decisions of the seat the Journal grows by the cards played in between, unless the deck ran out and
+the Journal under its top was shuffled into it (rule 7): the sizes tell the two apart, and after such a
+reshuffle only the cards played since are kept. Whatever it cannot account for, it forgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import actions as A
+from .cardset import cards_of, from_cards
+
+
+@dataclass(frozen=True)
+class _Record:
+    """The seat's memory at one of its decisions: the Journal as it knew it, and where it was in its turn."""
+
+    round: int
+    world: tuple[int, ...]
+    size: int  # the Journal's size then
+    known: int  # bits: cards known to lie in the Journal then (the top among them)
+    turn: tuple[int, ...]  # the seat's turn so far, the action it chose last
+    last_turn: tuple[tuple[int, ...], ...]
+
+
+def _plays(actions) -> list[int]:
+    return [a - A.PLAY for a in actions if a < A.DRAW_DECK]
+
+
+class JournalMemory:
+    """Per seat, the cards it knows to lie in the Journal (module docstring); reads nothing hidden."""
+
+    def __init__(self) -> None:
+        self.records: dict[int, _Record] = {}
+
+    def known(self, state, seat: int) -> int:
+        """Bits of the cards ``seat`` knows in the Journal now (its top included), from its last record."""
+        if not state.journal:
+            return 0
+        top = 1 << state.journal[-1]
+        rec = self.records.get(seat)
+        played = self._played_since(rec, state, seat) if rec is not None else None
+        if played is None:  # nothing recorded this round: what was played since the Journal was turned
+            base, base_size, played = 0, 1, self._played_this_round(state, seat)
+        else:
+            base, base_size = rec.known, rec.size
+        size = len(state.journal)
+        if size == base_size + len(played):
+            known = base | from_cards(played)
+        elif size < base_size + len(played):  # the Journal under its top went into the deck since
+            known = from_cards(played[-size:])
+        else:  # plays it did not see: only this turn's (the Journal's top cards, unless the deck ran out)
+            known = from_cards(state.played[-size:])
+        known |= top
+        return known if known.bit_count() <= size else top
+
+    def remember(self, state, seat: int, action: int) -> None:
+        """Record ``seat``'s decision ``action`` in ``state`` (call after choosing, before it is applied)."""
+        self.records[seat] = _Record(state.round, tuple(state.world), len(state.journal),
+                                     self.known(state, seat), (*state.turn_actions, action), tuple(state.last_turn))
+
+    @staticmethod
+    def _played_since(rec: _Record, state, seat: int) -> list[int] | None:
+        """The cards played since ``rec`` was made, in order, or None when the record is of another round or
+        game, or the turns between cannot be followed."""
+        if rec.round != state.round or rec.world != tuple(state.world) or state.to_act != seat:
+            return None
+        k = len(rec.turn)
+        now = tuple(state.turn_actions)
+        if now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
+            return _plays(now[k - 1:])  # the same turn: the action recorded, then what followed
+        mine = state.last_turn[seat]
+        if mine[:k] != rec.turn:
+            return None
+        n = state.n  # since: the rest of its turn, each other seat's turn in turn order, its turn so far
+        turns = [mine[k - 1:], *(state.last_turn[(seat + i) % n] for i in range(1, n)), now]
+        return [card for turn in turns for card in _plays(turn)]
+
+    @staticmethod
+    def _played_this_round(state, seat: int) -> list[int]:
+        """The cards played this round before now, in order, if this is the seat's first turn of the round (the
+        other seats' last turns since the start player's, then its own so far): the sizes check the guess."""
+        n = state.n
+        before = [(state.start + i) % n for i in range((seat - state.start) % n)] if state.to_act == seat else []
+        turns = [*(state.last_turn[q] for q in before), state.turn_actions]
+        return [card for turn in turns for card in _plays(turn)]
+
+
+def keep_journal(deal, seat: int, known: int) -> None:
+    """Put the ``known`` cards under the Journal's top in ``deal`` (a resample for ``seat``), each swapped with
+    a card the deal put there that is not known; a card found in the open or in ``seat``'s own hand (a
+    memory that went wrong) is left where it is."""
+    journal = deal.journal
+    wrong = [i for i, c in enumerate(journal[:-1]) if not known >> c & 1]
+    for card in cards_of(known & ~from_cards(journal)):
+        if not wrong:
+            break
+        if _put_where(deal, seat, card, journal[wrong[-1]]):
+            journal[wrong.pop()] = card
+    deal._mask = None
+
+
+def _put_where(deal, seat: int, card: int, other: int) -> bool:
+    """Put ``other`` where ``card`` lies hidden from ``seat`` (another hand, unless known there, or the deck);
+    False when ``card`` lies nowhere hidden."""
+    for q in range(deal.n):
+        if q != seat and deal.hand_bits[q] >> card & 1 and not deal.known_bits[seat][q] >> card & 1:
+            deal.hand_bits[q] ^= 1 << card | 1 << other
+            return True
+    if card in deal.deck:
+        deal.deck[deal.deck.index(card)] = other
+        return True
+    return False
