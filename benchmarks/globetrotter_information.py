@@ -11,12 +11,13 @@ to measure how much of its remaining gap each fact holds, and so where an honest
           where the expert opponent's play is known exactly
   deals   not a match: how well the master's deals guess the opponent's hidden cards, at each decision
           it searches where it reads the opponent's last turn: the share of those cards a deal puts
-          in the opponent's hand, for uniform deals, for the deals that agree with that turn, and for
-          uniform deals that keep the Journal as it is (every card on it was seen placed there: what
-          a player who remembers them knows, which the resample forgets under ruling J)
+          in the opponent's hand, for uniform deals, for uniform deals that keep the cards the master
+          remembers in the Journal (revision 4), for the master's deals (those, agreeing with the
+          opponent's last turn), and for uniform deals that keep the true Journal (every card on it was
+          seen placed there: what a perfect memory knows, which the resample forgets under ruling J)
 
 Each plays --games seat-rotated 2-player games against the expert, one line per variant with a
-Wilson 95% interval (``deals``: the master plays the expert's moves, one line with the three shares). The
+Wilson 95% interval (``deals``: the master plays the expert's moves, one line with the four shares). The
 players peek: they exist only here, no policy spec names them.
 
     python -m benchmarks.globetrotter_information --games 200 --seed 2005 true
@@ -35,6 +36,7 @@ from tqdm import tqdm
 from benchmarks.style_sweep import play_line
 from travel_envs.games.globetrotter import GAME, ExpertPolicy
 from travel_envs.games.globetrotter.cardset import cards_of, from_cards
+from travel_envs.games.globetrotter.journal_memory import keep_journal
 from travel_envs.games.globetrotter.master import ROLLOUTS, MasterPolicy
 from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
@@ -77,14 +79,16 @@ class TrueHandsMaster(MasterPolicy):
 class DealProbe(MasterPolicy):
     """The master without play-outs (it plays the expert's moves), scoring its deals against the opponent's
     true hand wherever it reads the opponent's last turn: the share of the opponent's cards unknown to it
-    that a deal puts in that hand, uniform deals against the deals it keeps and against uniform deals that
-    keep the Journal (it peeks, to score only; the Journal is what a perfect memory knows)."""
+    that a deal puts in that hand, for uniform deals, uniform deals keeping what it remembers of the
+    Journal, the deals it keeps, and uniform deals keeping the true Journal (it peeks, to score only; the
+    true Journal is what a perfect memory knows)."""
 
     name = "deals"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.decisions, self.uniform, self.agreeing, self.journal = 0, 0.0, 0.0, 0.0
+        self.decisions = 0
+        self.shares = {"uniform": 0.0, "remembered": 0.0, "agreeing": 0.0, "true_journal": 0.0}
 
     def seed(self, seed: int | None) -> None:
         super().seed(seed)
@@ -98,12 +102,18 @@ class DealProbe(MasterPolicy):
             def placed(deals) -> float:
                 return float(np.mean([(d.hand_bits[opp] & hidden).bit_count() for d in deals])) / hidden.bit_count()
 
+            def remembered():
+                deal = state.resample_hidden(seat, self.deal_rng)
+                keep_journal(deal, seat, self.journal_memory.known(state, seat))
+                return deal
+
+            rng, shares = self.journal_rng, self.shares
             self.decisions += 1
-            self.agreeing += placed(self.deals(state, seat))
-            self.uniform += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
-            rng = self.journal_rng
-            self.journal += placed([_keep_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
-                                    for _ in range(ROLLOUTS)])
+            shares["agreeing"] += placed(self.deals(state, seat))
+            shares["uniform"] += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
+            shares["remembered"] += placed([remembered() for _ in range(ROLLOUTS)])
+            shares["true_journal"] += placed([_keep_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
+                                              for _ in range(ROLLOUTS)])
         return np.zeros(len(options))
 
 
@@ -124,7 +134,7 @@ def _keep_journal(deal, seat: int, journal: list[int], rng: np.random.Generator)
 
 
 def deal_line(games: int, seed: int) -> str:
-    """Play ``games`` seat-rotated games of the deal probe against the expert; the line of its three shares."""
+    """Play ``games`` seat-rotated games of the deal probe against the expert; the line of its four shares."""
     probe = DealProbe(seed)
     game = GAME(num_players=2)
     for g in tqdm(range(games), desc="deals", unit="game"):
@@ -135,10 +145,11 @@ def deal_line(games: int, seed: int) -> str:
             state.apply_action(players[state.current_player].act(None, state.legal_action_mask(), state))
     if not probe.decisions:
         return f"deals: no decision read in {games} games; play more games"
-    uniform, agreeing, journal = (100 * share / probe.decisions for share in (probe.uniform, probe.agreeing, probe.journal))
-    return (f"deals: the opponent's hidden cards a deal puts in its hand: uniform {uniform:.1f}%, agreeing with "
-            f"its last turn {agreeing:.1f}%, keeping the Journal {journal:.1f}% ({probe.decisions} decisions read, "
-            f"{games} games, seed {seed})")
+    share = {name: 100 * total / probe.decisions for name, total in probe.shares.items()}
+    return (f"deals: the opponent's hidden cards a deal puts in its hand: uniform {share['uniform']:.1f}%, keeping "
+            f"the Journal it remembers {share['remembered']:.1f}%, the master's deals (those, agreeing with the "
+            f"opponent's last turn) {share['agreeing']:.1f}%, keeping the true Journal {share['true_journal']:.1f}% "
+            f"({probe.decisions} decisions read, {games} games, seed {seed})")
 
 
 VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMaster, "deals": DealProbe}

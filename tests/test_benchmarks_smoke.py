@@ -121,7 +121,7 @@ def test_globetrotter_information_plays_its_peeking_variants(capsys):
     assert "true: " in capsys.readouterr().out
     assert globetrotter_information.main(["--games", "2", "--seed", "3", "deals"]) == 0
     line = capsys.readouterr().out
-    assert "deals: the opponent's hidden cards a deal puts in its hand: uniform " in line and "keeping the Journal" in line
+    assert "deals: the opponent's hidden cards a deal puts in its hand: uniform " in line and "keeping the true Journal" in line
     with pytest.raises(SystemExit) as refused:  # argparse: usage, the allowed names, exit code 2
         globetrotter_information.main(["--games", "2", "wizard"])
     assert refused.value.code == 2 and "invalid choice: 'wizard'" in capsys.readouterr().err
