@@ -87,20 +87,25 @@ class JournalMemory:
 
     @staticmethod
     def _played_this_round(state, seat: int) -> list[int]:
-        """The cards played this round before now, in order, if this is the seat's first turn of the round (the
-        other seats' last turns since the start player's, then its own so far): the sizes check the guess."""
-        n = state.n
-        before = [(state.start + i) % n for i in range((seat - state.start) % n)] if state.to_act == seat else []
+        """The latest cards played before now, in order, if this is the seat's first turn of the round or of the
+        tie-break (the turns before it there, then its own so far): the sizes check the guess."""
+        if state.to_act != seat:
+            before = []
+        elif state.tiebreak:  # the tie-break's turns so far; the others' last turns are of the final round
+            before = state.tiebreak[: state.tb_index]
+        else:
+            before = [(state.start + i) % state.n for i in range((seat - state.start) % state.n)]
         turns = [*(state.last_turn[q] for q in before), state.turn_actions]
         return [card for turn in turns for card in _plays(turn)]
 
 
 def keep_journal(deal, seat: int, known: int) -> None:
     """Put the ``known`` cards under the Journal's top in ``deal`` (a resample for ``seat``), each swapped with
-    a card the deal put there that is not known; a card found in the open or in ``seat``'s own hand (a
-    memory that went wrong) is left where it is."""
+    a card the deal put there that is not known; the top and this turn's cards stay, and a card found in the
+    open or in ``seat``'s own hand (a memory that went wrong) is left where it is."""
     journal = deal.journal
-    wrong = [i for i, c in enumerate(journal[:-1]) if not known >> c & 1]
+    shown = from_cards(deal.played) | 1 << journal[-1]
+    wrong = [i for i, c in enumerate(journal[:-1]) if not (known | shown) >> c & 1]
     for card in cards_of(known & ~from_cards(journal)):
         if not wrong:
             break
@@ -111,10 +116,15 @@ def keep_journal(deal, seat: int, known: int) -> None:
 
 def _put_where(deal, seat: int, card: int, other: int) -> bool:
     """Put ``other`` where ``card`` lies hidden from ``seat`` (another hand, unless known there, or the deck);
-    False when ``card`` lies nowhere hidden."""
+    False when ``card`` lies nowhere hidden. What another seat knew of a hand follows the card that replaces
+    it (a resample's guess, as :meth:`resample_hidden` makes)."""
+    swap = 1 << card | 1 << other
     for q in range(deal.n):
         if q != seat and deal.hand_bits[q] >> card & 1 and not deal.known_bits[seat][q] >> card & 1:
-            deal.hand_bits[q] ^= 1 << card | 1 << other
+            deal.hand_bits[q] ^= swap
+            for row in deal.known_bits:
+                if row[q] >> card & 1:
+                    row[q] ^= swap
             return True
     if card in deal.deck:
         deal.deck[deal.deck.index(card)] = other
