@@ -105,6 +105,13 @@ def test_expert_led_search_is_the_same_on_a_resample(env_id):
     _assert_same_search("mcts:4:expert:depth=20:bias=1:prior=expert", env_id)
 
 
+@pytest.mark.parametrize("env_id", ["globetrotter_v0", "itchy_feet_v0", "trekking_the_world_v0"])
+def test_master_led_search_is_the_same_on_a_resample(env_id):
+    """The stronger settings' root bias towards the master's move (its own play-outs from its own deals)
+    reads resampled states only."""
+    _assert_same_search("mcts:4:bias=4:prior=master", env_id)
+
+
 @pytest.mark.parametrize("env_id", GAMES)
 def test_the_games_default_search_is_the_same_on_a_resample(env_id):
     """The game's own defaults (play-outs, depth, bias and prior of a bare ``mcts``), at 4 simulations."""
