@@ -112,12 +112,12 @@ class DealProbe(MasterPolicy):
             shares["agreeing"] += placed(self.deals(state, seat))
             shares["uniform"] += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
             shares["remembered"] += placed([remembered() for _ in range(ROLLOUTS)])
-            shares["true_journal"] += placed([_keep_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
+            shares["true_journal"] += placed([_with_true_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
                                               for _ in range(ROLLOUTS)])
         return np.zeros(len(options))
 
 
-def _keep_journal(deal, seat: int, journal: list[int], rng: np.random.Generator):
+def _with_true_journal(deal, seat: int, journal: list[int], rng: np.random.Generator):
     """``deal`` with ``journal`` as its Journal and the other cards hidden from ``seat`` dealt anew uniformly
     into the same places (the opponent's unknown cards, the deck, the discards)."""
     opp = 1 - seat
