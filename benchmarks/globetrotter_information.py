@@ -112,8 +112,9 @@ class DealProbe(MasterPolicy):
             shares["agreeing"] += placed(self.deals(state, seat))
             shares["uniform"] += placed([state.resample_hidden(seat, self.deal_rng) for _ in range(ROLLOUTS)])
             shares["remembered"] += placed([remembered() for _ in range(ROLLOUTS)])
-            shares["true_journal"] += placed([
-                _with_true_journal(state.resample_hidden(seat, rng), seat, state.journal, rng) for _ in range(ROLLOUTS)])
+            true_journal = [_with_true_journal(state.resample_hidden(seat, rng), seat, state.journal, rng)
+                            for _ in range(ROLLOUTS)]
+            shares["true_journal"] += placed(true_journal)
         return np.zeros(len(options))
 
 
