@@ -10,7 +10,7 @@ import pytest
 
 from test_globetrotter_memory import expert_game
 from test_globetrotter_sim import check_invariants
-from travel_envs.games.globetrotter import GAME, MasterPolicy
+from travel_envs.games.globetrotter import GAME, ExpertPolicy, MasterPolicy
 from travel_envs.games.globetrotter import actions as A
 from travel_envs.games.globetrotter import master as master_module
 from travel_envs.games.globetrotter.cardset import cards_of, from_cards
@@ -24,7 +24,7 @@ def remembered(n: int, seed: int, seat: int = 0):
     for st, action in expert_game(n, seed):
         if st.to_act == seat and st.journal:
             yield st, memory.known(st, seat)
-            memory.remember(st, seat, action)
+            memory.remember(st, seat)
 
 
 @pytest.mark.parametrize("n, seed", [(4, 87), (5, 74)])
@@ -36,7 +36,7 @@ def test_in_a_tie_break_it_follows_only_the_tie_breaks_turns(n, seed):
         seat = st.to_act
         if st.journal:
             assert memory.known(st, seat) & ~from_cards(st.journal) == 0
-            memory.remember(st, seat, action)
+            memory.remember(st, seat)
             tie_break += bool(st.tiebreak)
     assert tie_break
 
@@ -68,8 +68,8 @@ def test_it_reads_only_public_facts():
         if st.to_act == 0 and st.journal:
             other = st.resample_hidden(0, np.random.default_rng(checked))
             assert true.known(st, 0) == redealt.known(other, 0)
-            true.remember(st, 0, action)
-            redealt.remember(other, 0, action)
+            true.remember(st, 0)
+            redealt.remember(other, 0)
             checked += 1
     assert checked > 50
 
@@ -77,7 +77,7 @@ def test_it_reads_only_public_facts():
 def test_a_record_of_another_game_is_not_followed():
     memory = JournalMemory()
     first = next(st for st, _ in expert_game(2, 51) if st.to_act == 0 and len(st.journal) > 3)
-    memory.remember(first, 0, first.legal_actions()[0])
+    memory.remember(first, 0)
     for st, _ in expert_game(2, 52):
         if st.to_act == 0 and st.journal:
             assert memory.known(st, 0) & ~from_cards(st.journal) == 0
@@ -143,3 +143,31 @@ def test_the_masters_deals_keep_what_it_remembers(monkeypatch):
         player = master if st.to_act == 0 else other
         st.apply_action(player.act(None, st.legal_action_mask(), st))
     assert checked == 5
+
+
+def test_overruled_its_memories_follow_the_moves_played(monkeypatch):
+    """Asked at every decision but overruled (the expert's move is played, as a search it leads may do), the master
+    still knows most of the Journal and still reads the opponent's last turns: its memories follow the moves
+    played, not its own choices (revision 5; before, each overruled choice made it forget)."""
+    monkeypatch.setattr(master_module, "ROLLOUTS", 2)
+    under = covered = starts = read = overruled = 0
+    for g in range(3):
+        st = GAME(num_players=2).new_initial_state(np.random.default_rng(90 + g))
+        master, played, other = MasterPolicy(g), ExpertPolicy(g), ExpertPolicy(g + 10)
+        while not st.is_terminal:
+            mask = st.legal_action_mask()
+            if st.to_act == 0:
+                begins = st.phase_id == A.TURN and not st.turn_actions
+                if len(st.journal) > 1:
+                    under += len(st.journal) - 1
+                    covered += master.journal_memory.known(st, 0).bit_count() - 1
+                choice, action = master.act(None, mask, st), played.act(None, mask, st)
+                overruled += choice != action
+                if begins:
+                    starts += 1
+                    read += master.readings[0][2] is not None
+            else:
+                action = other.act(None, mask, st)
+            st.apply_action(action)
+    assert overruled > 3
+    assert covered >= 0.9 * under and read >= 0.7 * starts

@@ -28,7 +28,7 @@ class _Record:
     world: tuple[int, ...]
     size: int  # the Journal's size then
     known: int  # bits: cards known to lie in the Journal then (the top among them)
-    turn: tuple[int, ...]  # the seat's turn so far, the action it chose last
+    turn: tuple[int, ...]  # the seat's turn so far, before the decision
     last_turn: tuple[tuple[int, ...], ...]
 
 
@@ -63,10 +63,11 @@ class JournalMemory:
         known |= top
         return known if known.bit_count() <= size else top
 
-    def remember(self, state, seat: int, action: int) -> None:
-        """Record ``seat``'s decision ``action`` in ``state`` (call after choosing, before it is applied)."""
+    def remember(self, state, seat: int) -> None:
+        """Record what ``seat`` knows at its decision in ``state``. The next record follows the moves played
+        since (public), not the move the seat chose: a search led by the seat's player may play another."""
         self.records[seat] = _Record(state.round, tuple(state.world), len(state.journal),
-                                     self.known(state, seat), (*state.turn_actions, action), tuple(state.last_turn))
+                                     self.known(state, seat), tuple(state.turn_actions), tuple(state.last_turn))
 
     @staticmethod
     def _played_since(rec: _Record, state, seat: int) -> list[int] | None:
@@ -76,13 +77,13 @@ class JournalMemory:
             return None
         k = len(rec.turn)
         now = tuple(state.turn_actions)
-        if now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
-            return _plays(now[k - 1:])  # the same turn: the action recorded, then what followed
+        if len(now) >= k and now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
+            return _plays(now[k:])  # the same turn: the moves played since the record
         mine = state.last_turn[seat]
-        if mine[:k] != rec.turn:
+        if len(mine) <= k or mine[:k] != rec.turn:
             return None
         n = state.n  # since: the rest of its turn, each other seat's turn in turn order, its turn so far
-        turns = [mine[k - 1:], *(state.last_turn[(seat + i) % n] for i in range(1, n)), now]
+        turns = [mine[k:], *(state.last_turn[(seat + i) % n] for i in range(1, n)), now]
         return [card for turn in turns for card in _plays(turn)]
 
     @staticmethod

@@ -52,20 +52,25 @@ class LastTurnFilter:
     @classmethod
     def read(cls, memory, state, seat: int, model) -> "LastTurnFilter | None":
         """The filter for ``seat`` at the start of its turn in ``state``, or None when the opponent's last
-        turn can't be read. ``memory`` is the seat's last decision (its view then, the action it chose) or None."""
+        turn can't be read. ``memory`` is the seat's last decision (its view then, the action it chose) or None;
+        the turn is walked on with the moves played since that view (its last turn, seen by all), which are the
+        moves it chose unless a search it leads played another or it was not asked (a single legal move)."""
         if memory is None or state.n != 2:
             return None
-        view, action = memory
-        if [*view.turn_actions, action] != list(state.last_turn[seat]):
-            return None  # not the last decision of its last turn (another game, or a move it did not make)
+        view, _ = memory
+        k = len(view.turn_actions)
+        mine = state.last_turn[seat]
+        if len(mine) <= k or tuple(view.turn_actions) != mine[:k]:
+            return None  # not a decision of its last turn (another game or turn)
         opp = 1 - seat
         actions = state.last_turn[opp]
         if not actions or any(a >= A.OPPONENT for a in actions):
             return None
         start = view.clone()
-        if not start.legal_action_mask()[action]:
-            return None
-        start.apply_action(action)
+        for action in mine[k:]:
+            if start.phase_id == OVER or start.to_act != seat or not start.legal_action_mask()[action]:
+                return None
+            start.apply_action(action)
         if (start.phase_id != TURN or start.to_act != opp or start.round != state.round or start.tiebreak
                 or start.pos[seat] != state.pos[seat] or start.world != state.world or not start.deck
                 or start.hand_size[seat] != state.hand_size[seat]):

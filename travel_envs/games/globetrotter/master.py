@@ -49,8 +49,9 @@ class MasterPolicy(ExpertPolicy):
     #: the expert's revision, then the roll-outs' (raised when ROLLOUTS, MARGIN or the values change), so that
     #: ratings and journals of older play are refused (rule_player_identity); 1: 12 play-outs, margin 0.3;
     #: 3: deals that agree with the opponent's last turn, 2 players (2 named a scratch version, never shipped);
-    #: 4: deals that keep the cards it saw placed in the Journal
-    revision = (ExpertPolicy.revision, 4)
+    #: 4: deals that keep the cards it saw placed in the Journal; 5: its memories follow the moves played, not
+    #: its own choices (as a search's prior it was often overruled or not asked; alone it plays as revision 4)
+    revision = (ExpertPolicy.revision, 5)
     #: the master searches itself: as the play-out player of a search it would cost a search per move
     searches = True
     #: how far another option's mean must lead the expert's choice (:data:`MARGIN`; a diagnostic that
@@ -86,7 +87,7 @@ class MasterPolicy(ExpertPolicy):
             if means[best] - means[options.index(choice)] > self.margin:
                 choice = options[best]
         self.memory[seat] = (state.resample_hidden(seat, self.deal_rng), choice)
-        self.journal_memory.remember(state, seat, choice)
+        self.journal_memory.remember(state, seat)
         return choice
 
     def _read_last_turn(self, state, seat: int) -> None:
