@@ -15,8 +15,9 @@ the opponent's play tells of its hand, and with the true hand it would win 70%
 (benchmarks/globetrotter_information.py). Since revision 3 its deals at a 2-player table agree with
 the opponent's last turn (:mod:`.last_turn`: the expert, holding the deal's cards, must play that turn
 as it was played), and since revision 4 they keep the cards it saw placed in the Journal there
-(:mod:`.journal_memory`): with those it beats the expert, 56.2% [52.8, 59.6] over 800 games. About 90 CPU ms
-a decision (7 CPU s a game; 1 s at most for a wide parking).
+(:mod:`.journal_memory`): with those it beats the expert, 56.2% [52.8, 59.6] over 800 games. Its memories
+follow the moves played, not its own choices (revision 5), so that a search it leads, which may play
+another move, keeps them. About 90 CPU ms a decision (7 CPU s a game; 1 s at most for a wide parking).
 """
 
 from __future__ import annotations
