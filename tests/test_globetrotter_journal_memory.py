@@ -21,7 +21,7 @@ from travel_envs.games.globetrotter.scenario import build_state
 def remembered(n: int, seed: int, seat: int = 0):
     """(state, what ``seat`` knows of the Journal) at each of its decisions in a game of experts."""
     memory = JournalMemory()
-    for st, action in expert_game(n, seed):
+    for st, _ in expert_game(n, seed):
         if st.to_act == seat and st.journal:
             yield st, memory.known(st, seat)
             memory.remember(st, seat)
@@ -32,7 +32,7 @@ def test_in_a_tie_break_it_follows_only_the_tie_breaks_turns(n, seed):
     """Games whose tie-break reshuffled the Journal after a seat's final-round turns: each seat remembers only
     cards still there (a first version read the final round's last turns as if they had just been played)."""
     memory, tie_break = JournalMemory(), 0
-    for st, action in expert_game(n, seed):
+    for st, _ in expert_game(n, seed):
         seat = st.to_act
         if st.journal:
             assert memory.known(st, seat) & ~from_cards(st.journal) == 0
@@ -64,7 +64,7 @@ def test_it_reads_only_public_facts():
     """Built on the true states or on redeals of them, the memory knows the same cards."""
     true, redealt = JournalMemory(), JournalMemory()
     checked = 0
-    for st, action in expert_game(2, 41):
+    for st, _ in expert_game(2, 41):
         if st.to_act == 0 and st.journal:
             other = st.resample_hidden(0, np.random.default_rng(checked))
             assert true.known(st, 0) == redealt.known(other, 0)

@@ -77,7 +77,7 @@ class JournalMemory:
             return None
         k = len(rec.turn)
         now = tuple(state.turn_actions)
-        if len(now) >= k and now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
+        if now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
             return _plays(now[k:])  # the same turn: the moves played since the record
         mine = state.last_turn[seat]
         if len(mine) <= k or mine[:k] != rec.turn:
