@@ -92,12 +92,12 @@ def test_a_deal_that_holds_a_card_seen_played_is_refused():
 
 def test_no_reading_at_three_players_or_from_a_memory_of_another_game():
     st = next(s for s, _ in expert_game(3, 1) if s.phase_id == A.TURN and any(s.last_turn) and s.to_act == 0)
-    assert LastTurnFilter.read((st.resample_hidden(0, np.random.default_rng(0)), A.END_TURN), st, 0, None) is None
+    assert LastTurnFilter.read(st.resample_hidden(0, np.random.default_rng(0)), st, 0, None) is None
     found = 0
     for master, st in readings(2, 110):
         seat = st.to_act
         other_game = GAME(num_players=2).new_initial_state(np.random.default_rng(999))
-        assert LastTurnFilter.read((other_game, other_game.legal_actions()[0]), st, seat, master.opponent_model) is None
+        assert LastTurnFilter.read(other_game, st, seat, master.opponent_model) is None
         found += 1
     assert found > 5
 
@@ -111,7 +111,7 @@ def test_the_masters_memory_is_its_view_not_the_state():
         a, b = MasterPolicy(7), MasterPolicy(7)
         a.act(None, st.legal_action_mask(), st)
         b.act(None, other.legal_action_mask(), other)
-        assert a.memory[seat][0].to_dict() == b.memory[seat][0].to_dict()
+        assert a.memory[seat].to_dict() == b.memory[seat].to_dict()
         count += 1
     assert count > 5
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from dataclasses import replace
 import sys
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from .match_cli import check_counts, check_models_fit, games_bar

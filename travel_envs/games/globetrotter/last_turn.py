@@ -50,14 +50,13 @@ class LastTurnFilter:
         self.drawn_shown = [c for c in later if not known >> c & 1] if self.from_deck else []
 
     @classmethod
-    def read(cls, memory, state, seat: int, model) -> "LastTurnFilter | None":
+    def read(cls, view, state, seat: int, model) -> "LastTurnFilter | None":
         """The filter for ``seat`` at the start of its turn in ``state``, or None when the opponent's last
-        turn can't be read. ``memory`` is the seat's last decision (its view then, the action it chose) or None;
-        the turn is walked on with the moves played since that view (its last turn, seen by all), which are the
-        moves it chose unless a search it leads played another or it was not asked (a single legal move)."""
-        if memory is None or state.n != 2:
+        turn can't be read. ``view`` is the seat's view at its last decision (a resample) or None; the turn is
+        walked on with the moves played since (its last turn, seen by all), which are the moves it chose
+        unless a search it leads played another or it was not asked (a single legal move)."""
+        if view is None or state.n != 2:
             return None
-        view, _ = memory
         k = len(view.turn_actions)
         mine = state.last_turn[seat]
         if len(mine) <= k or tuple(view.turn_actions) != mine[:k]:

@@ -22,6 +22,8 @@ another move, keeps them. About 90 CPU ms a decision (7 CPU s a game; 1 s at mos
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import actions as A
@@ -29,6 +31,9 @@ from .components import NUM_PARKING
 from .heuristic import ExpertPolicy
 from .journal_memory import JournalMemory, keep_journal
 from .last_turn import LastTurnFilter
+
+if TYPE_CHECKING:
+    from .engine import GlobetrotterState
 
 #: play-outs per option, each from its own resampled deal (shared by all options)
 ROLLOUTS = 12
@@ -71,7 +76,7 @@ class MasterPolicy(ExpertPolicy):
         self.deal_rng = np.random.default_rng(deals)
         self.playout_policy = ExpertPolicy(int(playouts.generate_state(1)[0]))
         self.opponent_model = ExpertPolicy(int(model.generate_state(1)[0]))
-        self.memory: dict[int, tuple] = {}  # seat -> its last decision: (its view then, the action chosen)
+        self.memory: dict[int, GlobetrotterState] = {}  # seat -> its view at its last decision (a resample)
         self.journal_memory = JournalMemory()  # per seat, the cards it saw placed in the Journal
         #: seat -> (the position it was read at, the turn it is for, the reading of the opponent's turn or None)
         self.readings: dict[int, tuple] = {}
@@ -87,7 +92,7 @@ class MasterPolicy(ExpertPolicy):
             best = int(np.argmax(means))
             if means[best] - means[options.index(choice)] > self.margin:
                 choice = options[best]
-        self.memory[seat] = (state.resample_hidden(seat, self.deal_rng), choice)
+        self.memory[seat] = state.resample_hidden(seat, self.deal_rng)
         self.journal_memory.remember(state, seat)
         return choice
 
