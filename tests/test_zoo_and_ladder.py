@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -153,7 +154,8 @@ def test_adding_a_member_gives_the_ladder_a_full_build_would(tmp_path, capsys):
     assert joined["plays"] == built["plays"] and joined["games_per_pair"] == 6
     assert "--members random heuristic" in joined["command"]
     (entry,) = joined["added"]
-    assert entry.endswith("python -m training.build_ladder --env trekking_v0 --add mcts:1")
+    assert entry["command"].endswith("python -m training.build_ladder --env trekking_v0 --add mcts:1")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", entry["date"])
     ladders.load_ladder(ENV, part)
     refused = [
         (["--add", "mcts:8", "--games", "4"], "built with --games 6"),
@@ -172,10 +174,13 @@ def test_ladder_input_is_refused_clearly(tmp_path, capsys):
     stale = json.loads(lad.read_text()) | {"game_version": -1}
     (tmp_path / "stale.json").write_text(json.dumps(stale))
     (tmp_path / "bad.json").write_text("{not json")
+    loose = json.loads(lad.read_text()) | {"added": ["2026-12-07: python -m training.build_ladder --add zoo"]}
+    (tmp_path / "loose.json").write_text(json.dumps(loose))
     capsys.readouterr()
     cases = [
         (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "stale.json")], "no longer apply"),
         (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "bad.json")], "not a ladder file"),
+        (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "loose.json")], '"added"'),
         (["--env", ENV, "--ladder", "random", "--ladder-file", str(lad), "--param", "num_players=3"],
          "leave out --param"),
         (["--env", ENV, "--ladder", "nonsense", "--ladder-file", str(lad)], "unknown policy 'nonsense'"),

@@ -123,7 +123,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> str:
     plays = {n: spec_identity(n, args.env) for n in names[first_new:]}
     if old is not None:  # the same ladder (its game checked by load_ladder), grown by the newcomers
         ladder = replace(old, ratings=ratings, wins=wins.tolist(), plays={**old.plays, **plays},
-                         added=old.added + [f"{today}: {command}"])
+                         added=[*old.added, {"date": today, "command": command}])
     else:
         game = raw.game
         ladder = Ladder(env_id=args.env, game_version=game.version, game_params=params_to_dict(game.params),

@@ -293,10 +293,11 @@ def _place_on_ladder(args) -> str:
         rows.append(result.summary(0) | {"member": member, "member_elo": ladder.ratings[member]})
     elo, low, high = place_on_ladder([r["member_elo"] for r in rows], [r["wins"] + r["draws"] / 2 for r in rows],
                                      [r["games"] for r in rows])
+    joined = "".join(f"; then {entry['date']}: `{entry['command']}`" for entry in ladder.added)
     text = (f"## {label} on the {env_id} ladder\n\n{args.games} games against each member, seats rotated, seed "
             f"{args.seed}; win = sole winner (a draw scores 1/2 for the Elo); 95% CI = Wilson score interval. The "
             f"members' Elo are the published ladder's ({ladder.measured}: {ladder.games_per_pair} games per pair, "
-            f"`{ladder.command}`{''.join(f'; then {entry}' for entry in ladder.added)}), random = 1000.\n\n"
+            f"`{ladder.command}`{joined}), random = 1000.\n\n"
             + ladder_table(rows, raw.game.num_players)
             + f"\n**{label}: Elo {elo:.0f} [{low:.0f}, {high:.0f}]** (95% interval, members' ratings taken as exact)\n")
     print(text)

@@ -45,9 +45,9 @@ class Ladder:
     #: member -> what it played (:func:`travel_envs.agents.registry.spec_identity`); empty in ladders
     #: built before it was recorded
     plays: dict[str, str] = field(default_factory=dict)
-    #: members added to the league later (``build_ladder --add``), each as "date: command"; the ratings
-    #: are refitted over every game, so all of them move a little when a member joins
-    added: list[str] = field(default_factory=list)
+    #: members added to the league later (``build_ladder --add``), each as {"date": ..., "command": ...}; the
+    #: ratings are refitted over every game, so all of them move a little when a member joins
+    added: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def members(self) -> list[str]:
@@ -74,6 +74,8 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
                              f"python -m training.build_ladder --env {env_id}")
     try:
         ladder = Ladder(**json.loads(path.read_text(encoding="utf-8")))
+        if any(not isinstance(entry, dict) or set(entry) != {"date", "command"} for entry in ladder.added):
+            raise ValueError('each entry of "added" is {"date": ..., "command": ...}')
     except (ValueError, TypeError) as exc:
         raise ParameterError(f"{path}: not a ladder file ({exc}); rebuild it with "
                              f"python -m training.build_ladder --env {env_id}") from None
