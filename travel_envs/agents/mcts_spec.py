@@ -16,10 +16,10 @@ game's strength figures in docs/search.md are measured at), then the generic one
 - ``bias=W``: progressive bias towards a rule-based player's move at the root (generic: 0, off):
   that child's selection value gets ``W * sqrt(root visits) / (1 + its visits)``, so the search
   leaves that move only when the statistics clearly prefer another one,
-- ``prior=heuristic|expert|zoo|PATH``: the player whose move the bias favours (generic:
-  ``heuristic``; ``expert`` where the game has one, Globetrotter; ``zoo``, the game's shipped
-  agent, or a trained model's ``PATH.zip``/``.npz``: the network leads the search, as in expert
-  iteration),
+- ``prior=heuristic|expert|master|zoo|PATH``: the player whose move the bias favours (generic:
+  ``heuristic``; ``expert`` and ``master`` where the game has them: Globetrotter, Itchy Feet, Trekking
+  the World; ``zoo``, the game's shipped agent, or a trained model's ``PATH.zip``/``.npz``: the
+  network leads the search, as in expert iteration),
 - ``time=S``: search for ``S`` CPU seconds per decision instead of a simulation count (at least one
   simulation; not reproducible move for move, since the count depends on the machine's speed),
 - ``value=score|progress|fitted``: how a simulation cut off at ``depth`` is valued
