@@ -174,8 +174,12 @@ def test_ladder_input_is_refused_clearly(tmp_path, capsys):
     stale = json.loads(lad.read_text()) | {"game_version": -1}
     (tmp_path / "stale.json").write_text(json.dumps(stale))
     (tmp_path / "bad.json").write_text("{not json")
-    loose = json.loads(lad.read_text()) | {"added": ["2026-12-07: python -m training.build_ladder --add zoo"]}
+    loose = json.loads(lad.read_text()) | {"added": [["2026-12-07", "python -m training.build_ladder --add zoo"]]}
     (tmp_path / "loose.json").write_text(json.dumps(loose))
+    older = json.loads(lad.read_text()) | {"added": ["2026-12-07: python -m training.build_ladder --add zoo"]}
+    (tmp_path / "older.json").write_text(json.dumps(older))  # as ladders were written before 2026-12-07
+    assert ladders.load_ladder(ENV, tmp_path / "older.json").added == [
+        {"date": "2026-12-07", "command": "python -m training.build_ladder --add zoo"}]
     capsys.readouterr()
     cases = [
         (["--env", ENV, "--ladder", "random", "--ladder-file", str(tmp_path / "stale.json")], "no longer apply"),

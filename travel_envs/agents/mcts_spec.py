@@ -6,9 +6,9 @@ Every option left out takes **the game's default** (:data:`GAME_DEFAULTS`, the s
 game's strength figures in docs/search.md are measured at), then the generic one:
 
 - ``N``: simulations per decision, a positive integer (generic default :data:`DEFAULT_SIMULATIONS`),
-- ``random`` / ``heuristic`` / ``expert``: how simulations are played out past the tree: uniform
-  random moves, or the game's heuristic (or expert, where it has one) for every seat (generic:
-  ``random``),
+- ``random`` / ``heuristic`` / ``expert`` / ``master``: how simulations are played out past the tree:
+  uniform random moves, or the game's rule-based player of that name for every seat (``master`` only
+  where it does not search itself: Itchy Feet's) (generic: ``random``),
 - ``depth=D``: stop a simulation ``D`` decisions after the root and score the position
   (:mod:`travel_envs.agents.mcts_values`); ``depth=end`` plays every simulation to the end
   (generic: to the end),
@@ -116,7 +116,8 @@ GAME_DEFAULTS: dict[str, SearchSettings] = {
     # (led by the heuristic it won 52.0% against the heuristic; docs/search.md)
     "itchy_feet": SearchSettings(200, "heuristic", 40, bias=4.0, prior="expert"),
     # random play-outs hardly race: heuristic ones (34 us a decision), cut off and scored by camp reached;
-    # against the heuristic over 400 games 600 simulations (0.15 CPU s a decision) won 60.8%, 300 won 59.0%
+    # against the heuristic over 400 games 600 simulations (0.15 CPU s at openings, 0.31 over whole games) won 60.8%,
+    # 300 won 59.0%
     "trek": SearchSettings(600, "heuristic", 30, bias=1.0),
     # short game, score moving all game long: full random play-outs are cheap and informative
     "trekking": SearchSettings(200, "random", END, bias=0.0),

@@ -74,8 +74,7 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
                              f"python -m training.build_ladder --env {env_id}")
     try:
         ladder = Ladder(**json.loads(path.read_text(encoding="utf-8")))
-        if any(not isinstance(entry, dict) or set(entry) != {"date", "command"} for entry in ladder.added):
-            raise ValueError('each entry of "added" is {"date": ..., "command": ...}')
+        ladder.added = [_addition(entry) for entry in ladder.added]
     except (ValueError, TypeError) as exc:
         raise ParameterError(f"{path}: not a ladder file ({exc}); rebuild it with "
                              f"python -m training.build_ladder --env {env_id}") from None
@@ -95,6 +94,16 @@ def load_ladder(env_id: str, path: str | os.PathLike | None = None) -> Ladder:
                                  f"({then}); today {member!r} plays {now}, so its rating no longer applies; rebuild "
                                  f"the ladder with python -m training.build_ladder --env {env_id}")
     return ladder
+
+
+def _addition(entry) -> dict[str, str]:
+    """One entry of ``Ladder.added``; ladders written before 2026-12-07 held "date: command" strings."""
+    if isinstance(entry, str) and ": " in entry:
+        date, command = entry.split(": ", 1)
+        return {"date": date, "command": command}
+    if isinstance(entry, dict) and set(entry) == {"date", "command"}:
+        return entry
+    raise ValueError(f'an entry of "added" is {{"date": ..., "command": ...}}, not {entry!r}')
 
 
 def default_members(env_id: str) -> list[str]:
