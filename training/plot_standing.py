@@ -115,24 +115,24 @@ def parse_args(argv=None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def run(args: argparse.Namespace) -> str:
+def run(argv=None) -> str:
+    """Draw the picture ``argv`` asks for; the summary line printed."""
     from travel_envs.tools.cli import check_output_path
 
+    args = parse_args(argv)
     check_output_path("--out", args.out)
     rows = read_standing(args.standing)
     draw_standing(rows, args.out)
     met = sum(f.meets_bar() for _, figures in rows for f in figures.values() if f is not None)
-    text = f"written: {args.out} ({len(rows)} games, {met} of {len(rows) * len(PANELS)} bars met)"
-    print(text)
+    print(text := f"written: {args.out} ({len(rows)} games, {met} of {len(rows) * len(PANELS)} bars met)")
     return text
 
 
 def main(argv=None) -> int:
-    """Exit code 0, or 2 with one message for bad input (see travel_envs.tools.cli.run_cli)."""
+    """Exit code 0, or 2 with one message for bad input (argparse's own errors exit 2 too)."""
     from travel_envs.tools.cli import run_cli
 
-    args = parse_args(argv)
-    return run_cli(lambda _argv: run(args))
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":
