@@ -128,3 +128,18 @@ def test_globetrotter_information_plays_its_peeking_variants(capsys):
     for name in ("true", "hand", "deals"):
         with pytest.raises(ParameterError):
             make_policy(name, "globetrotter_v0")
+
+
+def test_prior_agreement_counts_the_searchs_moves_against_its_priors(capsys):
+    from benchmarks import prior_agreement
+
+    counts = prior_agreement.agreement("trekking_v0", "mcts:8:bias=4:prior=heuristic", "random", 1, seed=0)
+    assert sum(counts["agree"].values()) > 10  # at a firm bias and 8 simulations it follows the heuristic
+    loose = prior_agreement.agreement("trekking_v0", "mcts:8:bias=0.01:prior=heuristic", "random", 1, seed=0)
+    assert sum(loose["leave"].values()) > 0  # a search barely biased leaves it: the count can tell
+    assert prior_agreement.main(["--env", "trekking_v0", "--spec", "mcts:8:bias=4:prior=heuristic",
+                                 "--opponent", "random", "--games", "1"]) == 0
+    assert "| all |" in capsys.readouterr().out
+    assert prior_agreement.main(["--env", "trekking_v0", "--spec", "mcts", "--games", "1"]) == 2
+    assert "not a search with a root prior" in capsys.readouterr().err
+    assert prior_agreement.main(["--env", "trekking_v0", "--spec", "mcts:8:bias=4", "--games", "0"]) == 2

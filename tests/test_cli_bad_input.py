@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks import (decision_cost, globetrotter_information, itchy_feet_heuristic, openspiel_league,
-                        rllib_throughput, sb3_breakdown, sb3_throughput, search, style_sweep, throughput,
-                        trek_balance)
+                        prior_agreement, rllib_throughput, sb3_breakdown, sb3_throughput, search, style_sweep,
+                        throughput, trek_balance)
 from training import build_ladder, evaluate, plot_ladders, plot_standing, train, train_rllib
 from travel_envs.tools import play, replay_view, watch
 from travel_envs.tools.cli import run_cli
@@ -35,7 +35,7 @@ CLIS = {
     "sb3_breakdown": sb3_breakdown.main, "rllib_throughput": rllib_throughput.main,
     "trek_balance": trek_balance.main, "train": train.main, "train_rllib": train_rllib.main,
     "evaluate": evaluate.main, "build_ladder": build_ladder.main, "plot_ladders": plot_ladders.main,
-    "plot_standing": plot_standing.main,
+    "plot_standing": plot_standing.main, "prior_agreement": prior_agreement.main,
     "watch": _tool(watch), "play": _tool(play), "replay": _tool(replay_view),
     "decision_cost": decision_cost.main, "openspiel_league": openspiel_league.main, "style_sweep": _tool(style_sweep),
     "itchy_feet_heuristic": _tool(itchy_feet_heuristic), "globetrotter_information": _tool(globetrotter_information),
