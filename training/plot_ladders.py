@@ -73,9 +73,9 @@ def draw_ladders(panels: list[tuple], path: str | Path) -> None:
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.margins(x=0.05)
         ax.grid(axis="x", alpha=0.3)
-        joined = "".join(f", a member added {entry['date']}" for entry in ladder.added)
+        joined = "".join(f", member added {entry['date']}" for entry in ladder.added)
         ax.set_title(f"{ladder.env_id}: ladder of {ladder.measured}{joined}, {ladder.games_per_pair} games per pair",
-                     fontsize=9, loc="left")
+                     fontsize=8, loc="left")
     axes[-1, 0].set_xlabel("Elo (random = 1000, not drawn); stars: placed, with the 95% interval of the fit")
     fig.tight_layout()
     with atomic_path(Path(path)) as tmp:
