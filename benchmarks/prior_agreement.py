@@ -17,9 +17,12 @@ import argparse
 import sys
 from collections import Counter
 
+from travel_envs.agents.base import reseed_policy
+
 
 class _Recorder:
-    """The prior, passed through, remembering the move it named last."""
+    """The prior, passed through, remembering the move it named last: so that each search's move can be
+    compared with the move its bias favoured, which the search does not report."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
@@ -28,6 +31,9 @@ class _Recorder:
     def act(self, observation, action_mask, state=None) -> int:
         self.last = int(self.inner.act(observation, action_mask, state))
         return self.last
+
+    def seed(self, seed: int | None) -> None:
+        reseed_policy(self.inner, seed)  # the search reseeds its prior: reach the prior, not this wrapper
 
     def __getattr__(self, name: str):
         return getattr(self.inner, name)
@@ -62,14 +68,14 @@ def agreement(env_id: str, spec: str, opponent: str, games: int, seed: int, prog
             if player is search and prior.last is not None:
                 counts["agree" if action == prior.last else "leave"][state.phase] += 1
             state.apply_action(action)
+        if search._prior_policy is not prior:
+            raise RuntimeError("the search rebuilt its prior during the game: its moves were not recorded")
         if progress is not None:
             progress(1)
     return counts
 
 
-def main(argv=None) -> int:
-    from travel_envs.tools.cli import run_cli
-
+def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m benchmarks.prior_agreement", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--env", required=True, help="env id, e.g. globetrotter_v0")
@@ -77,25 +83,35 @@ def main(argv=None) -> int:
     p.add_argument("--opponent", default="mcts", help="the policy in the other seat (default: mcts)")
     p.add_argument("--games", type=int, default=4, help="games, seats rotated (default 4)")
     p.add_argument("--seed", type=int, default=0)
-    args = p.parse_args(argv)
+    return p.parse_args(argv)
 
-    def run(_argv) -> None:
-        from training.match_cli import games_bar
-        from travel_envs.core.game import ParameterError
 
-        if args.games < 1:
-            raise ParameterError(f"--games={args.games} is not allowed; it must be an integer >= 1")
-        with games_bar(args.games, "games") as bar:
-            counts = agreement(args.env, args.spec, args.opponent, args.games, args.seed, bar.update)
-        agree, leave = counts["agree"], counts["leave"]
-        total = sum(agree.values()) + sum(leave.values())
-        print(f"## {args.spec} against {args.opponent}, {args.env}, {args.games} games (seed {args.seed})\n")
-        print("| phase | decisions | the prior's move | another move |\n|---|---|---|---|")
-        for phase in sorted(set(agree) | set(leave)):
-            print(f"| {phase} | {agree[phase] + leave[phase]} | {agree[phase]} | {leave[phase]} |")
-        print(f"| all | {total} | {sum(agree.values())} | {sum(leave.values())} |")
+def run(argv=None) -> str:
+    """Play the games ``argv`` asks for and print the table of agreements by phase."""
+    from training.match_cli import games_bar
+    from travel_envs.core.game import ParameterError
 
-    return run_cli(run)
+    args = parse_args(argv)
+    if args.games < 1:
+        raise ParameterError(f"--games={args.games} is not allowed; it must be an integer >= 1")
+    with games_bar(args.games, "games") as bar:
+        counts = agreement(args.env, args.spec, args.opponent, args.games, args.seed, bar.update)
+    agree, leave = counts["agree"], counts["leave"]
+    rows = [f"## {args.spec} against {args.opponent}, {args.env}, {args.games} games (seed {args.seed})\n",
+            "| phase | decisions | the prior's move | another move |", "|---|---|---|---|"]
+    for phase in sorted(set(agree) | set(leave)):
+        rows.append(f"| {phase} | {agree[phase] + leave[phase]} | {agree[phase]} | {leave[phase]} |")
+    rows.append(f"| all | {sum(agree.values()) + sum(leave.values())} | {sum(agree.values())} | "
+                f"{sum(leave.values())} |")
+    print(text := "\n".join(rows))
+    return text
+
+
+def main(argv=None) -> int:
+    """Exit code 0, or 2 with one message for bad input (argparse's own errors exit 2 too)."""
+    from travel_envs.tools.cli import run_cli
+
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":
