@@ -32,6 +32,15 @@ class _Record:
     last_turn: tuple[tuple[int, ...], ...]
 
 
+def rest_of_last_turn(turn_then: tuple[int, ...], state, seat: int) -> tuple[int, ...] | None:
+    """The moves ``seat`` played in its last turn after ``turn_then`` (its turn so far at one of its decisions),
+    or None when its last turn does not continue ``turn_then``: that decision was of another turn or game. The
+    moves played, public, not the ones it chose: a search it leads may have played others."""
+    mine = state.last_turn[seat]
+    k = len(turn_then)
+    return mine[k:] if len(mine) > k and mine[:k] == tuple(turn_then) else None
+
+
 def _plays(actions) -> list[int]:
     return [a - A.PLAY for a in actions if a < A.DRAW_DECK]
 
@@ -79,11 +88,11 @@ class JournalMemory:
         now = tuple(state.turn_actions)
         if now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
             return _plays(now[k:])  # the same turn: the moves played since the record
-        mine = state.last_turn[seat]
-        if len(mine) <= k or mine[:k] != rec.turn:
+        rest = rest_of_last_turn(rec.turn, state, seat)
+        if rest is None:
             return None
         n = state.n  # since: the rest of its turn, each other seat's turn in turn order, its turn so far
-        turns = [mine[k:], *(state.last_turn[(seat + i) % n] for i in range(1, n)), now]
+        turns = [rest, *(state.last_turn[(seat + i) % n] for i in range(1, n)), now]
         return [card for turn in turns for card in _plays(turn)]
 
     @staticmethod

@@ -23,6 +23,7 @@ import numpy as np
 from . import actions as A
 from .actions import OVER, TURN
 from .cardset import cards_of, from_cards
+from .journal_memory import rest_of_last_turn
 
 
 class LastTurnFilter:
@@ -57,16 +58,15 @@ class LastTurnFilter:
         unless a search it leads played another or it was not asked (a single legal move)."""
         if view is None or state.n != 2:
             return None
-        k = len(view.turn_actions)
-        mine = state.last_turn[seat]
-        if len(mine) <= k or tuple(view.turn_actions) != mine[:k]:
+        rest = rest_of_last_turn(view.turn_actions, state, seat)
+        if rest is None:
             return None  # not a decision of its last turn (another game or turn)
         opp = 1 - seat
         actions = state.last_turn[opp]
         if not actions or any(a >= A.OPPONENT for a in actions):
             return None
         start = view.clone()
-        for action in mine[k:]:
+        for action in rest:
             if start.phase_id == OVER or start.to_act != seat or not start.legal_action_mask()[action]:
                 return None
             start.apply_action(action)
