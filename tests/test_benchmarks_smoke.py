@@ -38,6 +38,21 @@ def test_decision_cost_compares_policies_on_the_same_positions(capsys):
     assert decision_cost.main(["--env", "trekking_v0", "--positions", "0"]) == 2
 
 
+def test_decision_cost_measures_at_a_larger_table_and_shows_the_slowest_decision(capsys):
+    from benchmarks import decision_cost
+
+    rows = decision_cost.measure("trekking_v0", ["mcts:10", "random"], 4, 0, num_players=3)
+    assert [r[0] for r in rows] == ["mcts:10", "random"] and all(r[2] == 4 and r[3] >= r[1] > 0 for r in rows)
+    assert decision_cost.main(["--env", "trekking_v0", "--players", "3", "--policies", "random", "--positions",
+                               "3"]) == 0
+    text = capsys.readouterr().out
+    assert "3-player heuristic games" in text and "| slowest, CPU ms |" in text
+    assert decision_cost.main(["--env", "trekking_v0", "--players", "3", "--positions", "3"]) == 2  # mcts zoo
+    assert "zoo:trekking_v0 plays at a table of 2, not of 3; pass --players 2" in capsys.readouterr().err
+    assert decision_cost.main(["--env", "trekking_v0", "--players", "9", "--policies", "random"]) == 2
+    assert "num_players" in capsys.readouterr().err
+
+
 def test_decision_cost_positions_cover_whole_games():
     """Every third decision with a choice, not only each game's first one (as before 2026-12-06)."""
     from benchmarks.decision_cost import sample_positions
