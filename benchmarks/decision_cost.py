@@ -1,17 +1,17 @@
 """CPU time per decision of policies on the same positions, and their ratio: how much cheaper a learned
 agent is than the search it was distilled from.
 
-Positions are every third decision with a choice in seeded games of the heuristic against itself (2
-players unless ``--players`` says otherwise, the game's default parameters, or a model's own), so
-they cover whole games. Every policy decides on every position; the CPU time of this process
-(``time.process_time``) per decision is printed, its slowest decision (what a player at the table waits
-for at worst), and each policy's ratio to the first (the reference, by default the game's ``mcts``). A
-model decides from the seat's observation, which is encoded for it as the env would; the search reads
-the engine state.
+Positions are every third decision with a choice in seeded games of the heuristic against itself, so
+they cover whole games: ``--players`` players (2 by default), the game's default parameters or a
+model's own, whose table must be the one asked for. Every policy decides on every position, and for
+each are printed: its CPU time per decision (``time.process_time`` of this process), its slowest
+decision (what a player at the table waits for at worst), and its ratio to the first policy (the
+reference, by default the game's ``mcts``). A model decides from the seat's observation, which is
+encoded for it as the env would; the search reads the engine state.
 
     python -m benchmarks.decision_cost --env trekking_v0 --policies mcts zoo
     python -m benchmarks.decision_cost --env trek_v0 --policies mcts runs/x/final_model.zip --positions 200
-    python -m benchmarks.decision_cost --env globetrotter_v0 --players 5 --policies mcts mcts:prior=master
+    python -m benchmarks.decision_cost --env globetrotter_v0 --players 5 --policies mcts master
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int,
 
     from travel_envs.agents.registry import make_policy
     from travel_envs.core.game import ParameterError
-    from travel_envs.core.registry import make_raw_env
+    from travel_envs.core.registry import game_class, make_raw_env
     from travel_envs.tools.cli import model_env
     from travel_envs.zoo import with_env
 
@@ -38,26 +38,28 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int,
     for spec in specs:
         found = model_env(spec)
         if found:
-            if found[1].get("num_players", num_players) != num_players:
-                raise ParameterError(f"{spec} plays at a table of {found[1]['num_players']}, not of {num_players}; "
-                                     f"pass --players {found[1]['num_players']}")
+            table = found[1].get("num_players", game_class(env_id).Params().num_players)
+            if table != num_players:
+                raise ParameterError(f"{spec} was trained at a table of {table}, not of {num_players}; pass "
+                                     f"--players {table}, or leave it out of --policies (default: mcts zoo)")
             params = {**params, **found[1]}
     game = make_raw_env(env_id, **params).game
+    policies = [make_policy(spec, env_id, seed=seed) for spec in specs]  # refusals before the long work
     states = sample_positions(game, make_policy("heuristic", env_id, seed=seed), positions, seed)
     out = []
     buf = np.zeros(game.observation_size, np.float32)
-    for spec in specs:
-        policy = make_policy(spec, env_id, seed=seed)
+    clock = time.process_time
+    for spec, policy in zip(specs, policies):
         reads = getattr(policy, "uses_observation", True)
-        clock = time.process_time
-        start, slowest = clock(), 0.0
+        total = slowest = 0.0
         for state in states:
             before = clock()
             if reads:
                 state.observation(state.current_player, buf)
             policy.act(buf if reads else None, state.legal_action_mask(), state)
-            slowest = max(slowest, clock() - before)
-        out.append((spec, (clock() - start) / len(states), len(states), slowest))
+            spent = clock() - before
+            total, slowest = total + spent, max(slowest, spent)
+        out.append((spec, total / len(states), len(states), slowest))
     return out
 
 
@@ -77,7 +79,7 @@ def sample_positions(game, player, count: int, seed: int, every: int = 3) -> lis
 
 
 def main(argv=None) -> int:
-    from travel_envs.tools.cli import run_cli
+    from travel_envs.tools.cli import check_env_players, positive_int, run_cli
 
     p = argparse.ArgumentParser(prog="python -m benchmarks.decision_cost", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -85,8 +87,9 @@ def main(argv=None) -> int:
     p.add_argument("--policies", nargs="+", default=["mcts", "zoo"], metavar="POLICY",
                    help="policy specs; the first is the reference (default: mcts zoo)")
     p.add_argument("--positions", type=int, default=100, help="positions to decide on (default 100)")
-    p.add_argument("--players", type=int, default=2,
-                   help="players at the table the positions come from (default 2)")
+    p.add_argument("--players", type=positive_int, default=2,
+                   help="players at the table the positions come from (default 2; the default policies' zoo "
+                        "model plays 2)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
 
@@ -95,6 +98,7 @@ def main(argv=None) -> int:
 
         if args.positions < 1:
             raise ParameterError(f"--positions={args.positions} is not allowed; it must be an integer >= 1")
+        check_env_players(args.env, [args.players])
         rows = measure(args.env, args.policies, args.positions, args.seed, args.players)
         reference = rows[0][1]
         print(f"## CPU time per decision, {args.env}, {rows[0][2]} positions from {args.players}-player "
@@ -104,7 +108,7 @@ def main(argv=None) -> int:
         for spec, seconds, _, slowest in rows:
             ratio = reference / seconds  # below 10 with two decimals: a dearer policy shows 0.47x, not 0x
             shown = f"{ratio:.0f}" if ratio >= 10 else f"{ratio:.2f}"
-            print(f"| {spec} | {1000 * seconds:.3f} | {1000 * slowest:.1f} | {shown}x |")
+            print(f"| {spec} | {1000 * seconds:.3f} | {1000 * slowest:.3f} | {shown}x |")
 
     return run_cli(run)
 

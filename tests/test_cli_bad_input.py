@@ -71,6 +71,8 @@ CASES = [
     ("plot_ladders", ["--env", "nope_v0", "--out", "p.png"], "no ladder is published"),
     ("plot_standing", ["--standing", "{not_json}", "--out", "p.png"], "not a standing file"),
     ("search", ["--env", "trek_v0", "--players", "9"], "num_players=9"),
+    ("decision_cost", ["--env", "trek_v0", "--players", "9", "--policies", "random"], "cannot be played by 9 players"),
+    ("decision_cost", ["--env", "trek_v0", "--players", "0"], "--players: 0 is not allowed"),
     ("search", ["--env", "trek_v0", "--depth", "-3"], "--depth: -3 is not allowed"),
     ("search", ["--env", "trek_v0", "--budget", "2.5"], "'2.5' is not an integer"),
     ("sb3_throughput", ["--env", "nope_v0"], "unknown env id"),
