@@ -21,7 +21,8 @@ from pathlib import Path
 STANDING = Path(__file__).resolve().parents[1] / "docs" / "img" / "standing.json"
 #: the issue's bars: the win rate, and the Wilson lower bound that must lie above 50%
 BAR_RATE, BAR_LOW = 0.55, 0.50
-PANELS = (("quick", "quick recipe (<= 20 min) vs heuristic"), ("strong", "strong recipe (<= 2 h) vs default mcts, its samples pooled"))
+PANELS = (("quick", "quick recipe (<= 20 min) vs heuristic"),
+          ("strong", "strong recipe (<= 2 h) vs default mcts, its samples pooled"))
 
 
 @dataclass(frozen=True)
