@@ -28,21 +28,13 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int,
     import numpy as np
 
     from travel_envs.agents.registry import make_policy
-    from travel_envs.core.game import ParameterError
-    from travel_envs.core.registry import game_class, make_raw_env
-    from travel_envs.tools.cli import model_env
+    from travel_envs.core.registry import make_raw_env
+    from travel_envs.tools.cli import resolve_env
     from travel_envs.zoo import with_env
 
     specs = [with_env(s, env_id) for s in specs]
-    params = {"num_players": num_players}
-    for spec in specs:
-        found = model_env(spec)
-        if found:
-            table = found[1].get("num_players", game_class(env_id).Params().num_players)
-            if table != num_players:
-                raise ParameterError(f"{spec} was trained at a table of {table}, not of {num_players}; pass "
-                                     f"--players {table}, or leave it out of --policies (default: mcts zoo)")
-            params = {**params, **found[1]}
+    # a model plays the table it was trained at: refused here, before the long work, naming --players
+    env_id, params = resolve_env(env_id, specs, {"num_players": num_players}, flags={"num_players": "--players"})
     game = make_raw_env(env_id, **params).game
     policies = [make_policy(spec, env_id, seed=seed) for spec in specs]  # refusals before the long work
     states = sample_positions(game, make_policy("heuristic", env_id, seed=seed), positions, seed)
@@ -86,7 +78,7 @@ def main(argv=None) -> int:
     p.add_argument("--env", required=True, help="env id, e.g. trekking_v0")
     p.add_argument("--policies", nargs="+", default=["mcts", "zoo"], metavar="POLICY",
                    help="policy specs; the first is the reference (default: mcts zoo)")
-    p.add_argument("--positions", type=int, default=100, help="positions to decide on (default 100)")
+    p.add_argument("--positions", type=positive_int, default=100, help="positions to decide on (default 100)")
     p.add_argument("--players", type=positive_int, default=2,
                    help="players at the table the positions come from (default 2; the default policies' zoo "
                         "model plays 2)")
@@ -94,10 +86,6 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     def run(_argv) -> None:
-        from travel_envs.core.game import ParameterError
-
-        if args.positions < 1:
-            raise ParameterError(f"--positions={args.positions} is not allowed; it must be an integer >= 1")
         check_env_players(args.env, [args.players])
         rows = measure(args.env, args.policies, args.positions, args.seed, args.players)
         reference = rows[0][1]

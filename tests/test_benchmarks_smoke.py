@@ -35,7 +35,9 @@ def test_decision_cost_compares_policies_on_the_same_positions(capsys):
     text = capsys.readouterr().out
     assert "| mcts:20 |" in text and "| random |" in text and "times faster than mcts:20" in text
     assert "| 1.00x |" in text  # ratios below 10 keep two decimals (a dearer policy is not shown as 0x)
-    assert decision_cost.main(["--env", "trekking_v0", "--positions", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse's own refusal of a count below 1
+        decision_cost.main(["--env", "trekking_v0", "--positions", "0"])
+    assert refused.value.code == 2 and "--positions: 0 is not allowed" in capsys.readouterr().err
 
 
 def test_decision_cost_measures_at_a_larger_table_and_shows_the_slowest_decision(capsys):
@@ -48,7 +50,8 @@ def test_decision_cost_measures_at_a_larger_table_and_shows_the_slowest_decision
     text = capsys.readouterr().out
     assert "3-player heuristic games" in text and "| slowest, CPU ms |" in text
     assert decision_cost.main(["--env", "trekking_v0", "--players", "3", "--positions", "3"]) == 2  # mcts zoo
-    assert "zoo:trekking_v0 was trained at a table of 2, not of 3; pass --players 2" in capsys.readouterr().err
+    assert "zoo:trekking_v0 was trained with num_players=2; --players gives 3: pass --players 2, or leave that model " \
+           "out" in capsys.readouterr().err
 
 
 def test_decision_cost_positions_cover_whole_games():

@@ -15,7 +15,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from travel_envs.core.aec import ADAPTER_PARAMS
 from travel_envs.core.game import Game, IllegalActionError, ParameterError
@@ -180,10 +180,13 @@ def model_env(spec: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any],
+                flags: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
     """The env id and parameters to play: ``--env``/``--param``, completed by any model's own
-    record (a model plays the env it was trained on; a contradiction is an error)."""
-    params = dict(params)
+    record (a model plays the env it was trained on; a contradiction is an error). ``flags`` names the
+    option that set a parameter where a tool has its own (``{"num_players": "--players"}``), so that the
+    error names the option the user typed."""
+    params, flags = dict(params), flags or {}
     for spec in specs:
         found = model_env(spec)
         if found is None:
@@ -196,7 +199,10 @@ def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any]) -
             if k in ADAPTER_PARAMS:
                 continue  # reward mode, decision cap ...: training settings, not rules
             if k in params and params[k] != v:
-                raise ParameterError(f"model {spec} was trained with {k}={v!r}; --param gives {params[k]!r}")
+                option = flags.get(k, "--param")
+                fix = f"{option} {v!r}" if k in flags else f"--param {k}={v!r}"
+                raise ParameterError(f"model {spec} was trained with {k}={v!r}; {option} gives {params[k]!r}: pass "
+                                     f"{fix}, or leave that model out")
             params.setdefault(k, v)
     if env is None:
         raise ParameterError("give --env ENV_ID (see travel_envs.list_envs()), or a model trained by "
