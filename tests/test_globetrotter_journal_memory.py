@@ -24,7 +24,7 @@ def remembered(n: int, seed: int, seat: int = 0):
     for st, _ in expert_game(n, seed):
         if st.to_act == seat and st.journal:
             yield st, memory.known(st, seat)
-            memory.remember(st, seat)
+            memory.remember(st, seat, np.random.default_rng(0))
 
 
 @pytest.mark.parametrize("n, seed", [(4, 87), (5, 74)])
@@ -36,7 +36,7 @@ def test_in_a_tie_break_it_follows_only_the_tie_breaks_turns(n, seed):
         seat = st.to_act
         if st.journal:
             assert memory.known(st, seat) & ~from_cards(st.journal) == 0
-            memory.remember(st, seat)
+            memory.remember(st, seat, np.random.default_rng(0))
             tie_break += bool(st.tiebreak)
     assert tie_break
 
@@ -68,8 +68,8 @@ def test_it_reads_only_public_facts():
         if st.to_act == 0 and st.journal:
             other = st.resample_hidden(0, np.random.default_rng(checked))
             assert true.known(st, 0) == redealt.known(other, 0)
-            true.remember(st, 0)
-            redealt.remember(other, 0)
+            true.remember(st, 0, np.random.default_rng(0))
+            redealt.remember(other, 0, np.random.default_rng(0))
             checked += 1
     assert checked > 50
 
@@ -77,7 +77,7 @@ def test_it_reads_only_public_facts():
 def test_a_record_of_another_game_is_not_followed():
     memory = JournalMemory()
     first = next(st for st, _ in expert_game(2, 51) if st.to_act == 0 and len(st.journal) > 3)
-    memory.remember(first, 0)
+    memory.remember(first, 0, np.random.default_rng(0))
     for st, _ in expert_game(2, 52):
         if st.to_act == 0 and st.journal:
             assert memory.known(st, 0) & ~from_cards(st.journal) == 0

@@ -111,7 +111,7 @@ def test_the_masters_memory_is_its_view_not_the_state():
         a, b = MasterPolicy(7), MasterPolicy(7)
         a.act(None, st.legal_action_mask(), st)
         b.act(None, other.legal_action_mask(), other)
-        assert a.memory[seat].to_dict() == b.memory[seat].to_dict()
+        assert a.journal_memory.last_view(seat).to_dict() == b.journal_memory.last_view(seat).to_dict()
         count += 1
     assert count > 5
 

@@ -9,27 +9,36 @@ The memory reads public facts only, at each of the seat's decisions: the cards p
 and each seat's last turn, ``state.last_turn``), the Journal's top and size, the round and world. Between
 two decisions of the seat the Journal grows by the cards played in between, unless the deck ran out and
 the Journal under its top was shuffled into it (rule 7): the sizes tell the two apart, and after such a
-reshuffle only the cards played since are kept. Whatever it cannot account for, it forgets.
+reshuffle only the cards played since are kept. Whatever it cannot account for, it forgets. Each record
+also keeps the seat's view at that decision (a resample, never the state), from which the master reads the
+opponent's next turn (:mod:`.last_turn`): one record per seat serves both memories.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from . import actions as A
 from .cardset import cards_of, from_cards
 
+if TYPE_CHECKING:
+    from .engine import GlobetrotterState
+
 
 @dataclass(frozen=True)
 class _Record:
-    """The seat's memory at one of its decisions: the Journal as it knew it, and where it was in its turn."""
+    """The seat's memory at one of its decisions: its view there and the cards it knew in the Journal then."""
 
-    round: int
-    world: tuple[int, ...]
-    size: int  # the Journal's size then
+    view: "GlobetrotterState"  # what the seat saw (a resample of the state; its public facts are the state's)
     known: int  # bits: cards known to lie in the Journal then (the top among them)
-    turn: tuple[int, ...]  # the seat's turn so far, before the decision
-    last_turn: tuple[tuple[int, ...], ...]
+
+    @property
+    def turn(self) -> tuple[int, ...]:
+        """The seat's turn so far, before the decision."""
+        return tuple(self.view.turn_actions)
 
 
 def rest_of_last_turn(turn_then: tuple[int, ...], state, seat: int) -> tuple[int, ...] | None:
@@ -61,7 +70,7 @@ class JournalMemory:
         if played is None:  # nothing recorded this round: what was played since the Journal was turned
             base, base_size, played = 0, 1, self._played_this_round(state, seat)
         else:
-            base, base_size = rec.known, rec.size
+            base, base_size = rec.known, len(rec.view.journal)
         size = len(state.journal)
         if size == base_size + len(played):
             known = base | from_cards(played)
@@ -72,21 +81,29 @@ class JournalMemory:
         known |= top
         return known if known.bit_count() <= size else top
 
-    def remember(self, state, seat: int) -> None:
-        """Record what ``seat`` knows at its decision in ``state``. The next record follows the moves played
-        since (public), not the move the seat chose: a search led by the seat's player may play another."""
-        self.records[seat] = _Record(state.round, tuple(state.world), len(state.journal),
-                                     self.known(state, seat), tuple(state.turn_actions), tuple(state.last_turn))
+    def remember(self, state, seat: int, rng: np.random.Generator) -> None:
+        """Record what ``seat`` knows at its decision in ``state``, with its view there: a resample drawn from
+        ``rng`` (:meth:`last_view`; the Journal part reads only public facts, which the view shares). The next
+        record follows the moves played since (public), not the move the seat chose: a search led by the
+        seat's player may play another."""
+        view = state.resample_hidden(seat, rng)
+        self.records[seat] = _Record(view, self.known(view, seat))
+
+    def last_view(self, seat: int):
+        """The view ``seat`` was recorded with at its last decision, or None."""
+        rec = self.records.get(seat)
+        return rec.view if rec is not None else None
 
     @staticmethod
     def _played_since(rec: _Record, state, seat: int) -> list[int] | None:
         """The cards played since ``rec`` was made, in order, or None when the record is of another round or
         game, or the turns between cannot be followed."""
-        if rec.round != state.round or rec.world != tuple(state.world) or state.to_act != seat:
+        view = rec.view
+        if view.round != state.round or view.world != state.world or state.to_act != seat:
             return None
         k = len(rec.turn)
         now = tuple(state.turn_actions)
-        if now[:k] == rec.turn and tuple(state.last_turn) == rec.last_turn:
+        if now[:k] == rec.turn and state.last_turn == view.last_turn:
             return _plays(now[k:])  # the same turn: the moves played since the record
         rest = rest_of_last_turn(rec.turn, state, seat)
         if rest is None:

@@ -22,8 +22,6 @@ another move, keeps them. About 90 CPU ms a decision (7 CPU s a game; 1 s at mos
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from . import actions as A
@@ -31,9 +29,6 @@ from .components import NUM_PARKING
 from .heuristic import ExpertPolicy
 from .journal_memory import JournalMemory, keep_journal
 from .last_turn import LastTurnFilter
-
-if TYPE_CHECKING:
-    from .engine import GlobetrotterState
 
 #: play-outs per option, each from its own resampled deal (shared by all options)
 ROLLOUTS = 12
@@ -76,8 +71,8 @@ class MasterPolicy(ExpertPolicy):
         self.deal_rng = np.random.default_rng(deals)
         self.playout_policy = ExpertPolicy(int(playouts.generate_state(1)[0]))
         self.opponent_model = ExpertPolicy(int(model.generate_state(1)[0]))
-        self.memory: dict[int, GlobetrotterState] = {}  # seat -> its view at its last decision (a resample)
-        self.journal_memory = JournalMemory()  # per seat, the cards it saw placed in the Journal
+        #: per seat, its view at its last decision (a resample) and the cards it saw placed in the Journal
+        self.journal_memory = JournalMemory()
         #: seat -> (the position it was read at, the turn it is for, the reading of the opponent's turn or None)
         self.readings: dict[int, tuple] = {}
 
@@ -92,15 +87,14 @@ class MasterPolicy(ExpertPolicy):
             best = int(np.argmax(means))
             if means[best] - means[options.index(choice)] > self.margin:
                 choice = options[best]
-        self.memory[seat] = state.resample_hidden(seat, self.deal_rng)
-        self.journal_memory.remember(state, seat)
+        self.journal_memory.remember(state, seat, self.deal_rng)
         return choice
 
     def _read_last_turn(self, state, seat: int) -> None:
         """As its turn begins, read the opponent's turn before it (once: asked again, it keeps the reading)."""
         position = (state.round, len(state.deck), len(state.journal), *state.last_turn)
         if self.readings.get(seat, (None,))[0] != position:
-            reading = LastTurnFilter.read(self.memory.get(seat), state, seat, self.opponent_model)
+            reading = LastTurnFilter.read(self.journal_memory.last_view(seat), state, seat, self.opponent_model)
             self.readings[seat] = (position, self._turn_facts(state, seat), reading)
 
     def reading(self, state, seat: int) -> LastTurnFilter | None:
