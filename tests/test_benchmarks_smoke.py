@@ -146,6 +146,19 @@ def test_globetrotter_information_plays_its_peeking_variants(capsys):
             make_policy(name, "globetrotter_v0")
 
 
+def test_clone_agreement_counts_a_policys_moves_against_its_teachers_by_phase(capsys):
+    from benchmarks import clone_agreement
+
+    same = clone_agreement.agreement("trek_v0", "heuristic", "heuristic", "random", 3, 1, seed=0)
+    assert sum(same["agree"].values()) > 10 and not same["leave"]  # a policy always agrees with itself
+    other = clone_agreement.agreement("trek_v0", "random", "heuristic", "random", 2, 1, seed=0)
+    assert sum(other["leave"].values()) > 0  # another policy leaves it: the count can tell
+    assert clone_agreement.main(["--env", "trek_v0", "--policy", "random", "--teacher", "heuristic", "--games",
+                                 "1"]) == 0
+    text = capsys.readouterr().out
+    assert "| all |" in text and "share of disagreements" in text
+
+
 def test_prior_agreement_counts_the_searchs_moves_against_its_priors(capsys):
     from benchmarks import prior_agreement
 

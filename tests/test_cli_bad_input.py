@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import (decision_cost, globetrotter_information, itchy_feet_heuristic, openspiel_league,
-                        prior_agreement, rllib_throughput, sb3_breakdown, sb3_throughput, search, style_sweep,
-                        throughput, trek_balance)
+from benchmarks import (clone_agreement, decision_cost, globetrotter_information, itchy_feet_heuristic,
+                        openspiel_league, prior_agreement, rllib_throughput, sb3_breakdown, sb3_throughput, search,
+                        style_sweep, throughput, trek_balance)
 from training import build_ladder, evaluate, plot_ladders, plot_standing, train, train_rllib
 from travel_envs.tools import play, replay_view, watch
 from travel_envs.tools.cli import run_cli
@@ -37,7 +37,8 @@ CLIS = {
     "evaluate": evaluate.main, "build_ladder": build_ladder.main, "plot_ladders": plot_ladders.main,
     "plot_standing": plot_standing.main, "prior_agreement": prior_agreement.main,
     "watch": _tool(watch), "play": _tool(play), "replay": _tool(replay_view),
-    "decision_cost": decision_cost.main, "openspiel_league": openspiel_league.main, "style_sweep": _tool(style_sweep),
+    "decision_cost": decision_cost.main, "clone_agreement": clone_agreement.main,
+    "openspiel_league": openspiel_league.main, "style_sweep": _tool(style_sweep),
     "itchy_feet_heuristic": _tool(itchy_feet_heuristic), "globetrotter_information": _tool(globetrotter_information),
 }
 
@@ -73,6 +74,10 @@ CASES = [
     ("search", ["--env", "trek_v0", "--players", "9"], "num_players=9"),
     ("decision_cost", ["--env", "trek_v0", "--players", "9", "--policies", "random"], "cannot be played by 9 players"),
     ("decision_cost", ["--env", "trek_v0", "--players", "0"], "--players: 0 is not allowed"),
+    ("clone_agreement", ["--env", "trek_v0", "--teacher", "heuristic", "--players", "9"], "cannot be played by 9"),
+    ("clone_agreement", ["--env", "trek_v0", "--teacher", "heuristic", "--games", "0"], "--games: 0 is not allowed"),
+    ("clone_agreement", ["--env", "trek_v0", "--teacher", "nope"], "nope"),
+    ("clone_agreement", ["--env", "trekking_v0", "--players", "3", "--teacher", "heuristic"], "pass --players 2"),
     ("search", ["--env", "trek_v0", "--depth", "-3"], "--depth: -3 is not allowed"),
     ("search", ["--env", "trek_v0", "--budget", "2.5"], "'2.5' is not an integer"),
     ("sb3_throughput", ["--env", "nope_v0"], "unknown env id"),
