@@ -38,12 +38,13 @@ def agreement(env_id: str, policy: str, teacher: str, opponent: str, players: in
     game = make_raw_env(env_id, **params).game
     buf = np.zeros(game.observation_size, np.float32)
     counts = {"agree": Counter(), "leave": Counter()}
+    hint = "pass the --players the models were trained at"
     for g in range(games):
-        learner, guide = (make_policy(spec, env_id, seed=seed + players * g + i)
-                          for i, spec in enumerate((policy, teacher)))
-        others = [make_policy(opponent, env_id, seed=seed + players * g + 2 + q) for q in range(players - 1)]
+        seeds = [seed + (players + 1) * g + i for i in range(players + 1)]  # this game's players only
+        learner, guide = make_policy(policy, env_id, seed=seeds[0]), make_policy(teacher, env_id, seed=seeds[1])
+        others = [make_policy(opponent, env_id, seed=s) for s in seeds[2:]]
         for player in (learner, guide, *others):
-            check_policy_fits(player, game)
+            check_policy_fits(player, game, hint)
         state = game.new_initial_state(np.random.default_rng([seed, g]))
         mine = g % players
         while not state.is_terminal:
@@ -51,9 +52,11 @@ def agreement(env_id: str, policy: str, teacher: str, opponent: str, players: in
             if seat != mine:
                 action = policy_action(others[(seat - mine - 1) % players], state, buf, "opponent")
             else:
+                # the teacher is asked at every decision of the seat, as when it plays (a player with a
+                # memory of the game sees them all); decisions without a choice are not counted
+                asked = policy_action(guide, state, buf, "teacher")
                 action = policy_action(learner, state, buf)
                 if state.legal_action_mask().sum() > 1:
-                    asked = policy_action(guide, state, buf, "teacher")
                     counts["agree" if action == asked else "leave"][state.phase] += 1
             state.apply_action(action)
         if progress is not None:
@@ -64,13 +67,16 @@ def agreement(env_id: str, policy: str, teacher: str, opponent: str, players: in
 def table(counts: dict[str, Counter]) -> list[str]:
     """Markdown rows: by phase (most decisions first), decisions, agreement and share of disagreements."""
     agree, leave = counts["agree"], counts["leave"]
-    left = max(sum(leave.values()), 1)
+    departures = max(sum(leave.values()), 1)
     rows = ["| phase | decisions | the teacher's move | another move | agreement | share of disagreements |",
             "|---|---|---|---|---|---|"]
     phases = sorted(set(agree) | set(leave), key=lambda p: (-(agree[p] + leave[p]), str(p)))
     for phase in [*phases, "all"]:
-        a, n = (agree[phase], leave[phase]) if phase != "all" else (sum(agree.values()), sum(leave.values()))
-        rows.append(f"| {phase} | {a + n} | {a} | {n} | {100 * a / max(a + n, 1):.1f}% | {100 * n / left:.1f}% |")
+        agreed, departed = ((agree[phase], leave[phase]) if phase != "all"
+                            else (sum(agree.values()), sum(leave.values())))
+        decisions = agreed + departed
+        rows.append(f"| {phase} | {decisions} | {agreed} | {departed} | {100 * agreed / max(decisions, 1):.1f}% | "
+                    f"{100 * departed / departures:.1f}% |")
     return rows
 
 
@@ -92,8 +98,9 @@ def run(argv: Sequence[str] | None = None) -> str:
     with games_bar(args.games, "games") as bar:
         counts = agreement(args.env, args.policy, args.teacher, args.opponent, args.players, args.games, args.seed,
                            bar.update)
+    games = f"{args.games} game{'s' if args.games != 1 else ''}"
     rows = [f"## {args.policy} against its teacher {args.teacher}, {args.env}, {args.players} players, "
-            f"{args.games} games against {args.opponent} (seed {args.seed})\n", *table(counts)]
+            f"{games} against {args.opponent} (seed {args.seed})\n", *table(counts)]
     print(text := "\n".join(rows))
     return text
 

@@ -27,6 +27,7 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int,
     positions of a ``num_players`` table."""
     import numpy as np
 
+    from travel_envs.agents.model import check_policy_fits
     from travel_envs.agents.registry import make_policy
     from travel_envs.core.registry import make_raw_env
     from travel_envs.tools.cli import resolve_env
@@ -37,6 +38,8 @@ def measure(env_id: str, specs: list[str], positions: int, seed: int,
     env_id, params = resolve_env(env_id, specs, {"num_players": num_players}, flags={"num_players": "--players"})
     game = make_raw_env(env_id, **params).game
     policies = [make_policy(spec, env_id, seed=seed) for spec in specs]  # refusals before the long work
+    for policy in policies:  # a model that records no table is checked by its sizes
+        check_policy_fits(policy, game, "pass the --players it was trained at, or choose other --policies")
     states = sample_positions(game, make_policy("heuristic", env_id, seed=seed), positions, seed)
     out = []
     buf = np.zeros(game.observation_size, np.float32)

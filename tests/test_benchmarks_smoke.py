@@ -50,8 +50,20 @@ def test_decision_cost_measures_at_a_larger_table_and_shows_the_slowest_decision
     text = capsys.readouterr().out
     assert "3-player heuristic games" in text and "| slowest, CPU ms |" in text
     assert decision_cost.main(["--env", "trekking_v0", "--players", "3", "--positions", "3"]) == 2  # mcts zoo
-    assert "zoo:trekking_v0 was trained with num_players=2; --players gives 3: pass --players 2, or leave that model " \
-           "out" in capsys.readouterr().err
+    assert "zoo:trekking_v0 was trained with num_players=2; --players gives 3: pass --players 2, or use a model " \
+           "trained with num_players=3" in capsys.readouterr().err
+
+
+def test_decision_cost_refuses_a_model_that_records_no_table_by_its_game_parameters(tmp_path):
+    from benchmarks import decision_cost
+    from travel_envs.agents.model import ModelFileError, load_model_policy
+    from travel_envs.zoo import zoo_model_path
+
+    model = load_model_policy(zoo_model_path("zoo:trekking_v0"))
+    model.meta = {**model.meta, "env_params": {}}  # as a config that left num_players to the default makes
+    model.save(tmp_path / "no_table.npz")
+    with pytest.raises(ModelFileError, match="pass the --players it was trained at"):
+        decision_cost.measure("trekking_v0", [str(tmp_path / "no_table.npz")], 2, 0, num_players=3)
 
 
 def test_decision_cost_positions_cover_whole_games():

@@ -76,7 +76,7 @@ CASES = [
     ("decision_cost", ["--env", "trek_v0", "--players", "0"], "--players: 0 is not allowed"),
     ("clone_agreement", ["--env", "trek_v0", "--teacher", "heuristic", "--players", "9"], "cannot be played by 9"),
     ("clone_agreement", ["--env", "trek_v0", "--teacher", "heuristic", "--games", "0"], "--games: 0 is not allowed"),
-    ("clone_agreement", ["--env", "trek_v0", "--teacher", "nope"], "nope"),
+    ("clone_agreement", ["--env", "trek_v0", "--teacher", "nope"], "unknown policy 'nope'"),
     ("clone_agreement", ["--env", "trekking_v0", "--players", "3", "--teacher", "heuristic"], "pass --players 2"),
     ("search", ["--env", "trek_v0", "--depth", "-3"], "--depth: -3 is not allowed"),
     ("search", ["--env", "trek_v0", "--budget", "2.5"], "'2.5' is not an integer"),

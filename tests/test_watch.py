@@ -165,8 +165,15 @@ def test_a_model_brings_its_env_and_parameters(tmp_path):
         assert resolve_env(None, ["heuristic", str(model)], {}) == ("trek_v0", {"num_players": 2, "max_turns": 50})
     with pytest.raises(Exception, match="trained on trek_v0, not itchy_feet_v0"):
         resolve_env("itchy_feet_v0", [str(run / "final_model.zip")], {})
-    with pytest.raises(Exception, match="trained with max_turns=50; --param gives 9"):
+    with pytest.raises(Exception, match="trained with max_turns=50; --param gives 9: pass --param max_turns=50"):
         resolve_env(None, [str(run / "final_model.zip")], {"max_turns": 9})
+    with pytest.raises(Exception, match="trained with num_players=2; --players gives 3: pass --players 2"):
+        resolve_env(None, [str(run / "final_model.zip")], {"num_players": 3}, flags={"num_players": "--players"})
+    other = tmp_path / "runs" / "y"  # a second model trained alike but for the turn limit
+    other.mkdir()
+    (other / "config.yaml").write_text("env:\n  id: trek_v0\n  params: {num_players: 2, max_turns: 60}\n")
+    with pytest.raises(Exception, match=r"max_turns=60, model .*x.final_model.zip with max_turns=50: they cannot"):
+        resolve_env(None, [str(run / "final_model.zip"), str(other / "final_model.zip")], {})
 
 
 def test_a_model_record_naming_a_module_is_refused(tmp_path):

@@ -185,25 +185,35 @@ def resolve_env(env: str | None, specs: Sequence[str], params: dict[str, Any],
     """The env id and parameters to play: ``--env``/``--param``, completed by any model's own
     record (a model plays the env it was trained on; a contradiction is an error). ``flags`` names the
     option that set a parameter where a tool has its own (``{"num_players": "--players"}``), so that the
-    error names the option the user typed."""
+    error names what the user typed: that option, ``--param``, or the model that set it first."""
     params, flags = dict(params), flags or {}
+    source = {k: flags.get(k, "--param") for k in params}  # who set each parameter
+    env_source = "--env" if env is not None else None
     for spec in specs:
         found = model_env(spec)
         if found is None:
             continue
         m_env, m_params = found
         if env is not None and env != m_env:
-            raise ParameterError(f"model {spec} was trained on {m_env}, not {env}")
-        env = m_env
+            if env_source == "--env":
+                raise ParameterError(f"model {spec} was trained on {m_env}, not {env}: give --env {m_env}, or a "
+                                     f"model trained on {env}")
+            raise ParameterError(f"model {spec} was trained on {m_env}, {env_source} on {env}: models of two "
+                                 "games cannot share a table")
+        env, env_source = m_env, env_source or f"model {spec}"
         for k, v in m_params.items():
             if k in ADAPTER_PARAMS:
                 continue  # reward mode, decision cap ...: training settings, not rules
             if k in params and params[k] != v:
-                option = flags.get(k, "--param")
-                fix = f"{option} {v!r}" if k in flags else f"--param {k}={v!r}"
-                raise ParameterError(f"model {spec} was trained with {k}={v!r}; {option} gives {params[k]!r}: pass "
-                                     f"{fix}, or leave that model out")
-            params.setdefault(k, v)
+                given = source[k]
+                if given.startswith("model "):
+                    raise ParameterError(f"model {spec} was trained with {k}={v!r}, {given} with {k}={params[k]!r}: "
+                                         "they cannot share a table; give models trained alike")
+                fix = f"{given} {v}" if k in flags else f"--param {k}={v}"
+                raise ParameterError(f"model {spec} was trained with {k}={v!r}; {given} gives {params[k]!r}: pass "
+                                     f"{fix}, or use a model trained with {k}={params[k]}")
+            if k not in params:
+                params[k], source[k] = v, f"model {spec}"
     if env is None:
         raise ParameterError("give --env ENV_ID (see travel_envs.list_envs()), or a model trained by "
                              "training.train (its run folder names the env)")

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 class _Record:
     """The seat's memory at one of its decisions: its view there and the cards it knew in the Journal then."""
 
-    view: "GlobetrotterState"  # what the seat saw (a resample of the state; its public facts are the state's)
+    view: GlobetrotterState  # what the seat saw (a resample; its public facts are the state's): clone to change
     known: int  # bits: cards known to lie in the Journal then (the top among them)
 
     @property
@@ -89,7 +89,7 @@ class JournalMemory:
         view = state.resample_hidden(seat, rng)
         self.records[seat] = _Record(view, self.known(view, seat))
 
-    def last_view(self, seat: int):
+    def last_view(self, seat: int) -> GlobetrotterState | None:
         """The view ``seat`` was recorded with at its last decision, or None."""
         rec = self.records.get(seat)
         return rec.view if rec is not None else None
