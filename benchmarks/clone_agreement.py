@@ -3,8 +3,8 @@
 Behaviour cloning reports one held-out agreement (training/pretrain.py), over the teacher's own games. A
 clone's strength depends on where it disagrees, and on the states its own play leads to (which DAgger
 labels): this plays seeded games of the policy against an opponent in every other seat (its seat rotated),
-asks the teacher at each of the policy's decisions with a choice, and prints, by phase, how often the two
-agree and each phase's share of all disagreements.
+asks the teacher at each of the policy's decisions, and prints, by phase over those with a choice, how often
+the two agree and each phase's share of all disagreements.
 
     python -m benchmarks.clone_agreement --env itchy_feet_v0 --policy zoo --teacher master --opponent expert
     python -m benchmarks.clone_agreement --env itchy_feet_v0 --players 6 --policy runs/x/final_model.zip \\
