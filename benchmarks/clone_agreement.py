@@ -25,7 +25,7 @@ def agreement(env_id: str, policy: str, teacher: str, opponent: str, players: in
     """``{"agree": Counter(phase), "leave": Counter(phase)}`` over ``policy``'s decisions with a choice."""
     import numpy as np
 
-    from travel_envs.agents.base import policy_action
+    from travel_envs.agents.base import policy_action, reseed_policy
     from travel_envs.agents.model import check_policy_fits
     from travel_envs.agents.registry import make_policy
     from travel_envs.core.registry import make_raw_env
@@ -38,13 +38,14 @@ def agreement(env_id: str, policy: str, teacher: str, opponent: str, players: in
     game = make_raw_env(env_id, **params).game
     buf = np.zeros(game.observation_size, np.float32)
     counts = {"agree": Counter(), "leave": Counter()}
-    hint = "pass the --players the models were trained at"
+    learner, guide = make_policy(policy, env_id), make_policy(teacher, env_id)
+    others = [make_policy(opponent, env_id) for _ in range(players - 1)]
+    seated = (learner, guide, *others)
+    for player in seated:  # built and checked once, reseeded for every game
+        check_policy_fits(player, game, "pass the --players the models were trained at")
     for g in range(games):
-        seeds = [seed + (players + 1) * g + i for i in range(players + 1)]  # this game's players only
-        learner, guide = make_policy(policy, env_id, seed=seeds[0]), make_policy(teacher, env_id, seed=seeds[1])
-        others = [make_policy(opponent, env_id, seed=s) for s in seeds[2:]]
-        for player in (learner, guide, *others):
-            check_policy_fits(player, game, hint)
+        for i, player in enumerate(seated):  # each game's players their own seeds
+            reseed_policy(player, seed + (players + 1) * g + i)
         state = game.new_initial_state(np.random.default_rng([seed, g]))
         mine = g % players
         while not state.is_terminal:
