@@ -1,13 +1,13 @@
-"""CPU time per decision of policies on the same positions, and their ratio: how much cheaper a learned
-agent is than the search it was distilled from.
+"""CPU time per decision of policies on the same positions, and their ratio to the first policy's.
 
-Positions are every third decision with a choice in seeded games of the heuristic against itself, so
-they cover whole games: ``--players`` players (2 by default), the game's default parameters or a
-model's own, whose table must be the one asked for. Every policy decides on every position, and for
-each are printed: its CPU time per decision (``time.process_time`` of this process), its slowest
-decision (what a player at the table waits for at worst), and its ratio to the first policy (the
-reference, by default the game's ``mcts``). A model decides from the seat's observation, which is
-encoded for it as the env would; the search reads the engine state.
+The ratio tells how much cheaper a learned agent is than the search it was distilled from. Positions are
+every third decision with a choice in seeded games of the heuristic against itself, so they cover whole
+games: ``--players`` players (2 by default), the game's default parameters or a model's own, whose table
+must be the one asked for. Every policy decides on every position, and for each are printed: its CPU time
+per decision (``time.process_time`` of this process), its slowest decision (what a player at the table
+waits for at worst), and its ratio to the first policy (the reference, by default the game's ``mcts``). A
+model decides from the seat's observation, which is encoded for it as the env would; the search reads the
+engine state.
 
     python -m benchmarks.decision_cost --env trekking_v0 --policies mcts zoo
     python -m benchmarks.decision_cost --env trek_v0 --policies mcts runs/x/final_model.zip --positions 200
@@ -16,9 +16,11 @@ encoded for it as the env would; the search reads the engine state.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
+from typing import Sequence
+
+from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
 
 
 def measure(env_id: str, specs: list[str], positions: int, seed: int,
@@ -73,11 +75,10 @@ def sample_positions(game, player, count: int, seed: int, every: int = 3) -> lis
     return states
 
 
-def main(argv=None) -> int:
-    from travel_envs.tools.cli import check_env_players, positive_int, run_cli
+def run(argv: Sequence[str] | None = None) -> None:
+    from travel_envs.tools.cli import check_env_players
 
-    p = argparse.ArgumentParser(prog="python -m benchmarks.decision_cost", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = docstring_parser(__doc__)
     p.add_argument("--env", required=True, help="env id, e.g. trekking_v0")
     p.add_argument("--policies", nargs="+", default=["mcts", "zoo"], metavar="POLICY",
                    help="policy specs; the first is the reference (default: mcts zoo)")
@@ -85,23 +86,24 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=positive_int, default=2,
                    help="players at the table the positions come from (default 2; the default policies' zoo "
                         "model plays 2)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=non_negative_int, default=0, help="seed of the games and policies (default 0)")
     args = p.parse_args(argv)
+    check_env_players(args.env, [args.players])
+    rows = measure(args.env, args.policies, args.positions, args.seed, args.players)
+    reference = rows[0][1]
+    print(f"## CPU time per decision, {args.env}, {rows[0][2]} positions from {args.players}-player "
+          f"heuristic games (seed {args.seed})\n")
+    print("| policy | CPU ms per decision | slowest, CPU ms | times faster than " + rows[0][0] + " |\n"
+          "|---|---|---|---|")
+    for spec, seconds, _, slowest in rows:
+        ratio = reference / seconds  # below 10 with two decimals: a dearer policy shows 0.47x, not 0x
+        shown = f"{ratio:.0f}" if ratio >= 10 else f"{ratio:.2f}"
+        print(f"| {spec} | {1000 * seconds:.3f} | {1000 * slowest:.3f} | {shown}x |")
 
-    def run(_argv) -> None:
-        check_env_players(args.env, [args.players])
-        rows = measure(args.env, args.policies, args.positions, args.seed, args.players)
-        reference = rows[0][1]
-        print(f"## CPU time per decision, {args.env}, {rows[0][2]} positions from {args.players}-player "
-              f"heuristic games (seed {args.seed})\n")
-        print("| policy | CPU ms per decision | slowest, CPU ms | times faster than " + rows[0][0] + " |\n"
-              "|---|---|---|---|")
-        for spec, seconds, _, slowest in rows:
-            ratio = reference / seconds  # below 10 with two decimals: a dearer policy shows 0.47x, not 0x
-            shown = f"{ratio:.0f}" if ratio >= 10 else f"{ratio:.2f}"
-            print(f"| {spec} | {1000 * seconds:.3f} | {1000 * slowest:.3f} | {shown}x |")
 
-    return run_cli(run)
+def main(argv: Sequence[str] | None = None) -> int:
+    """Exit code 0, or 2 with one message for bad input (argparse's own errors exit 2 too)."""
+    return run_cli(run, argv)
 
 
 if __name__ == "__main__":
