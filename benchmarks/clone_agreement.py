@@ -86,7 +86,7 @@ def run(argv: Sequence[str] | None = None) -> str:
     from training.match_cli import games_bar
     from travel_envs.tools.cli import check_env_players
 
-    parser = docstring_parser(__doc__)
+    parser = docstring_parser(__doc__, prog="python -m benchmarks.clone_agreement")
     parser.add_argument("--env", required=True, help="env id, e.g. itchy_feet_v0")
     parser.add_argument("--policy", default="zoo", help="the learned policy (a model path or zoo; default zoo)")
     parser.add_argument("--teacher", required=True, help="the policy it learned from, e.g. master or mcts")

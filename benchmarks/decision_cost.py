@@ -20,7 +20,7 @@ import sys
 import time
 from typing import Sequence
 
-from travel_envs.tools.cli import docstring_parser, non_negative_int, positive_int, run_cli
+from travel_envs.tools.cli import check_env_players, docstring_parser, non_negative_int, positive_int, run_cli
 
 
 def measure(env_id: str, specs: list[str], positions: int, seed: int,
@@ -76,9 +76,7 @@ def sample_positions(game, player, count: int, seed: int, every: int = 3) -> lis
 
 
 def run(argv: Sequence[str] | None = None) -> None:
-    from travel_envs.tools.cli import check_env_players
-
-    p = docstring_parser(__doc__)
+    p = docstring_parser(__doc__, prog="python -m benchmarks.decision_cost")
     p.add_argument("--env", required=True, help="env id, e.g. trekking_v0")
     p.add_argument("--policies", nargs="+", default=["mcts", "zoo"], metavar="POLICY",
                    help="policy specs; the first is the reference (default: mcts zoo)")

@@ -157,7 +157,7 @@ VARIANTS = {"master": MasterPolicy, "hand": TrueHandsMaster, "true": TrueStateMa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = docstring_parser(__doc__)
+    parser = docstring_parser(__doc__, prog="python -m benchmarks.globetrotter_information")
     parser.add_argument("--games", type=positive_int, default=200, help="games per variant (seats rotated)")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals and of the players")
     parser.add_argument("--processes", type=positive_int, default=1, help="worker processes")

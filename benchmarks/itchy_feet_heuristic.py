@@ -62,7 +62,7 @@ def style_grid(games: int, seed: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = docstring_parser(__doc__)
+    parser = docstring_parser(__doc__, prog="python -m benchmarks.itchy_feet_heuristic")
     parser.add_argument("--cap-games", type=positive_int, default=200, help="6-player games for the turn-cap rate")
     parser.add_argument("--win-games", type=positive_int, default=500, help="2-player games against random play")
     parser.add_argument("--style-grid", type=non_negative_int, default=0, metavar="N",

@@ -96,7 +96,7 @@ def play_line(env: str, name: str, player: Any, against: str, games: int, seed: 
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = docstring_parser(__doc__)
+    parser = docstring_parser(__doc__, prog="python -m benchmarks.style_sweep")
     parser.add_argument("--env", required=True, help="an env id, e.g. trekking_the_world_v0")
     parser.add_argument("--games", type=positive_int, default=600, help="games per style (seats rotated)")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals, the same for every style")

@@ -39,12 +39,14 @@ def error_message(exc: BaseException) -> str:
     return str(exc)
 
 
-def docstring_parser(doc: str) -> argparse.ArgumentParser:
+def docstring_parser(doc: str, prog: str | None = None) -> argparse.ArgumentParser:
     """A script's parser whose ``--help`` is its module docstring: the first line as the description, the
-    rest (usage examples, what each figure means) kept as written below the options."""
+    rest (usage examples, what each figure means) kept as written below the options. ``prog``: how the
+    usage line names the script (``python -m benchmarks.x``; argparse's default is the file name, which
+    ``python -m`` does not run)."""
     lines = doc.splitlines()
-    return argparse.ArgumentParser(description=lines[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-                                   epilog="\n".join(lines[2:]))
+    return argparse.ArgumentParser(prog=prog, description=lines[0], epilog="\n".join(lines[2:]),
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def run_cli(main: Callable[..., Any], argv: Sequence[str] | None = None, **kwargs: Any) -> int:
