@@ -150,6 +150,16 @@ def test_help_works_everywhere(name, capsys):
     assert "usage:" in capsys.readouterr().out
 
 
+BENCHMARKS = sorted(name for name, cli in CLIS.items() if name in dir(sys.modules["benchmarks"]))
+
+
+@pytest.mark.parametrize("name", BENCHMARKS)
+def test_a_benchmarks_usage_line_is_the_command_that_runs_it(name, capsys):
+    """``python -m benchmarks.x``, not the file name argparse would take (which ``python -m`` does not run)."""
+    assert _call(name, ["--help"]) == 0
+    assert capsys.readouterr().out.startswith(f"usage: python -m benchmarks.{name} ")
+
+
 def test_evaluate_help_lists_every_policy_spec(capsys):
     _call("evaluate", ["--help"])
     text = capsys.readouterr().out
